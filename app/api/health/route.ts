@@ -1,0 +1,8 @@
+import { NextResponse } from "next/server";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/health – the process is up (does not touch the database)
+export function GET() {
+  return NextResponse.json({ status: "ok", uptime_s: Math.round(process.uptime()) });
+}

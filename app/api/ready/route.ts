@@ -1,0 +1,21 @@
+import { NextResponse } from "next/server";
+import { ensureReady } from "@/lib/db/bootstrap";
+import { migrationStatus } from "@/lib/db/status";
+import { log, errorMessage } from "@/lib/log";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/ready – the database answers and every committed migration is applied
+export async function GET() {
+  try {
+    const info = await ensureReady();
+    const status = await migrationStatus();
+    if (status.pending > 0) {
+      return NextResponse.json({ detail: `数据库还有 ${status.pending} 个迁移未执行` }, { status: 503 });
+    }
+    return NextResponse.json({ status: "ready", database: info.driver, migrations: status.applied });
+  } catch (err) {
+    log.error("not ready", { error: errorMessage(err) });
+    return NextResponse.json({ detail: "数据库尚未就绪" }, { status: 503 });
+  }
+}

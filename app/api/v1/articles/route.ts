@@ -1,0 +1,8 @@
+import { listQuery } from "@/lib/articles/schema";
+import { getFeedPage } from "@/lib/articles/service";
+import { ok, route } from "@/lib/api/route";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/articles/ – one page of the feed, newest first: { data: { items, total } }
+export const GET = route({ query: listQuery }, async ({ query }) => ok(await getFeedPage({ query })));

@@ -1,0 +1,33 @@
+import type { Metadata, Viewport } from "next";
+import { Toaster } from "sonner";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
+import { siteUrl } from "@/lib/site";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  metadataBase: new URL(siteUrl()),
+  title: { default: "拾阅 · 精选好文与 AI 搜索", template: "%s · 拾阅" },
+  description: "拾阅收集微信公众号、知乎、掘金、哔哩哔哩、小红书等平台的优质短文，提供 AI 语义搜索、AI 问答和长文、视频、播客的智能总结。",
+  applicationName: "拾阅",
+  openGraph: { siteName: "拾阅", locale: "zh_CN", type: "website" },
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: "#2f7df6",
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <body className="flex min-h-dvh flex-col font-sans">
+        <SiteHeader />
+        <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">{children}</main>
+        <SiteFooter />
+        <Toaster position="top-center" duration={3000} richColors />
+      </body>
+    </html>
+  );
+}

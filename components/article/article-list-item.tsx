@@ -1,0 +1,48 @@
+import { Bookmark, Heart, MessageCircle } from "lucide-react";
+import type { ApiArticle } from "@/lib/articles/serialize";
+import { platformIconPath } from "@/lib/articles/platforms";
+import { formatChineseDate, formatCount } from "@/lib/format";
+
+/** One feed entry: title, summary, source (platform icon and author), date and counters. */
+export function ArticleListItem({ article }: { article: ApiArticle }) {
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="article-item">
+      <h2 className="text-base leading-snug font-semibold text-slate-900">{article.title}</h2>
+      <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">
+        {article.summary || article.content?.slice(0, 160) || "暂无内容"}
+      </p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
+        <a
+          href={article.source_url}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="flex min-w-0 items-center gap-1.5 hover:text-brand-600"
+          title={`在${article.source_platform ?? "原网站"}查看原文`}
+        >
+          {/* eslint-disable-next-line @next/next/no-img-element -- 16px static icon, nothing to optimize */}
+          <img src={platformIconPath(article.platform_name)} alt="" width={16} height={16} className="size-4 shrink-0" />
+          <span className="truncate">{article.author_name || "匿名用户"}</span>
+          {article.source_platform ? <span className="shrink-0 text-slate-400">· {article.source_platform}</span> : null}
+        </a>
+        <time dateTime={new Date(article.create_time * 1000).toISOString()}>{formatChineseDate(article.create_time)}</time>
+      </div>
+      <div className="mt-3 flex gap-5 border-t border-slate-100 pt-3 text-xs text-slate-500">
+        <span className="flex items-center gap-1" title="点赞">
+          <Heart className="size-4" aria-hidden />
+          <span className="sr-only">点赞</span>
+          {formatCount(article.like_cnt)}
+        </span>
+        <span className="flex items-center gap-1" title="评论">
+          <MessageCircle className="size-4" aria-hidden />
+          <span className="sr-only">评论</span>
+          {formatCount(article.comment_cnt)}
+        </span>
+        <span className="flex items-center gap-1" title="收藏">
+          <Bookmark className="size-4" aria-hidden />
+          <span className="sr-only">收藏</span>
+          {formatCount(article.favorite_cnt)}
+        </span>
+      </div>
+    </article>
+  );
+}

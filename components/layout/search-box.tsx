@@ -1,0 +1,52 @@
+"use client";
+
+import { Search } from "lucide-react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+
+/** The header's search box: Enter searches the feed; an empty box goes back to the full list. */
+export function SearchBox() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const current = pathname === "/" ? (params.get("q") ?? "") : "";
+  const [value, setValue] = useState(current);
+  const [shown, setShown] = useState(current);
+  if (current !== shown) {
+    // The URL changed (back button, a link): show its keyword.
+    setShown(current);
+    setValue(current);
+  }
+
+  function submit(keyword: string) {
+    const q = keyword.trim();
+    router.push(q ? `/?q=${encodeURIComponent(q)}` : "/");
+  }
+
+  return (
+    <form
+      role="search"
+      className="relative min-w-0 flex-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit(value);
+      }}
+    >
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+      <input
+        type="search"
+        name="q"
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          if (!e.target.value && current) submit("");
+        }}
+        placeholder="AI 搜索优质内容"
+        aria-label="搜索文章"
+        enterKeyHint="search"
+        maxLength={100}
+        className="h-9 w-full rounded-full border border-slate-200 bg-slate-100 pr-3 pl-9 text-sm outline-none placeholder:text-slate-400 focus:border-brand-500 focus:bg-white"
+      />
+    </form>
+  );
+}

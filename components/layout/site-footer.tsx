@@ -1,0 +1,17 @@
+import { siteIcp } from "@/lib/site";
+
+export function SiteFooter() {
+  const icp = siteIcp();
+  return (
+    <footer className="border-t border-slate-200 bg-white py-6 text-center text-xs text-slate-500">
+      <p>拾阅 · 拾起值得一读的好内容</p>
+      {icp ? (
+        <p className="mt-1">
+          <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer" className="hover:text-slate-700">
+            {icp}
+          </a>
+        </p>
+      ) : null}
+    </footer>
+  );
+}

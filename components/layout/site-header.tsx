@@ -1,0 +1,33 @@
+import Link from "next/link";
+import { Suspense } from "react";
+import { Sparkles } from "lucide-react";
+import { SearchBox } from "./search-box";
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-14 w-full max-w-3xl items-center gap-3 px-4">
+        <Link href="/about" className="shrink-0 text-lg font-bold tracking-wide text-brand-600" title="关于拾阅">
+          拾阅
+        </Link>
+        <Suspense fallback={<div className="h-9 min-w-0 flex-1 rounded-full bg-slate-100" />}>
+          <SearchBox />
+        </Suspense>
+        <Link
+          href="/smart-summary"
+          className="flex shrink-0 items-center gap-1 rounded-full px-2 py-1 text-sm text-slate-600 hover:bg-brand-50 hover:text-brand-600"
+        >
+          <Sparkles className="size-4" aria-hidden />
+          <span className="hidden sm:inline">智能总结</span>
+          <span className="sm:hidden">总结</span>
+        </Link>
+        <Link
+          href="/login/sms"
+          className="shrink-0 rounded-full bg-brand-500 px-3 py-1 text-sm font-medium text-white hover:bg-brand-600"
+        >
+          登录
+        </Link>
+      </div>
+    </header>
+  );
+}

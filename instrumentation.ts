@@ -1,0 +1,7 @@
+// Runs once when a server instance starts, before it serves requests: validate the configuration,
+// migrate and seed the database. Not during `next build`.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { startServer } = await import("./lib/server/start");
+  await startServer();
+}

@@ -1,0 +1,111 @@
+import "server-only";
+// The wrapper every route handler goes through: awaits and validates params, query and body with zod,
+// caps the body size, and maps every thrown error to `{ detail }` with its status. Unknown errors are
+// logged with a request id and answer 500 without a stack or SQL.
+import { randomUUID } from "node:crypto";
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { log, errorMessage } from "@/lib/log";
+import { ApiError, defaultDetail } from "./errors";
+
+z.config(z.locales.zhCN());
+
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+type Schema = z.ZodType;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+
+export type RouteOptions<P, Q, B> = {
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Body size cap in bytes (413 beyond it). */
+  bodyLimit?: number;
+};
+
+export type RouteContext<P, Q, B> = {
+  req: NextRequest;
+  requestId: string;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+};
+
+/** `{ data: … }`, the envelope of auth, article list and like answers. */
+export function ok<T>(data: T, init?: ResponseInit) {
+  return NextResponse.json({ data }, init);
+}
+
+export function json<T>(body: T, init?: ResponseInit) {
+  return NextResponse.json(body, init);
+}
+
+export function errorResponse(err: ApiError, requestId?: string) {
+  return NextResponse.json(
+    { detail: err.detail },
+    { status: err.status, headers: { ...err.headers, ...(requestId ? { "x-request-id": requestId } : {}) } },
+  );
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length ? `参数 ${issue.path.join(".")}：` : "";
+  return `${where}${issue.message}`;
+}
+
+export function parseOrThrow<S extends Schema>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError("bad_request", describeIssue(result.error.issues[0]));
+  return result.data;
+}
+
+async function readBody(req: NextRequest, limit: number): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new ApiError("payload_too_large", `请求内容过大（上限 ${Math.floor(limit / 1024)} KB）`);
+  const buf = await req.arrayBuffer();
+  if (buf.byteLength > limit) throw new ApiError("payload_too_large", `请求内容过大（上限 ${Math.floor(limit / 1024)} KB）`);
+  const text = new TextDecoder().decode(buf);
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
+  if (!text.trim()) return {};
+  if (type && type !== "application/json" && !type.endsWith("+json") && type !== "text/plain") {
+    throw new ApiError("unsupported_media_type", "请求格式须为 JSON 或表单");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("bad_request", "请求体不是有效的 JSON");
+  }
+}
+
+export function toErrorResponse(err: unknown, requestId: string, req?: NextRequest) {
+  if (err instanceof ApiError) return errorResponse(err, requestId);
+  log.error("unhandled error", {
+    requestId,
+    method: req?.method,
+    path: req?.nextUrl.pathname,
+    error: errorMessage(err),
+  });
+  return errorResponse(new ApiError("internal", defaultDetail("internal")), requestId);
+}
+
+export function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  options: RouteOptions<P, Q, B>,
+  handler: (ctx: RouteContext<P, Q, B>) => Promise<Response> | Response,
+) {
+  return async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
+    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    try {
+      const rawParams = context?.params ? await context.params : {};
+      const params = options.params ? parseOrThrow(options.params, rawParams) : undefined;
+      const query = options.query ? parseOrThrow(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
+      const body = options.body
+        ? parseOrThrow(options.body, await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT))
+        : undefined;
+      const res = await handler({ req, requestId, params, query, body } as RouteContext<P, Q, B>);
+      res.headers.set("x-request-id", requestId);
+      return res;
+    } catch (err) {
+      return toErrorResponse(err, requestId, req);
+    }
+  };
+}

@@ -1,0 +1,117 @@
+// Runtime configuration: every environment variable the app reads, parsed once with zod.
+// A bad value stops start-up with one line naming the variable (see scripts/start.ts, instrumentation.ts).
+import { z } from "zod";
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : ["true", "1", "yes"].includes(v)));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const postgresUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined))
+  .refine((v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), {
+    message: "必须是 postgres:// 或 postgresql:// 开头的连接地址",
+  });
+
+const httpUrl = optionalText.refine((v) => v === undefined || (/^https?:\/\//.test(v) && URL.canParse(v)), {
+  message: "必须是 http:// 或 https:// 开头的地址",
+});
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ message: "必须是 1–65535 之间的整数" })
+      .int({ message: "必须是 1–65535 之间的整数" })
+      .min(1, { message: "必须是 1–65535 之间的整数" })
+      .max(65535, { message: "必须是 1–65535 之间的整数" })
+      .default(3000),
+    DATABASE_URL: postgresUrl,
+    PGLITE_DIR: z.string().trim().min(1).default("data/pglite"),
+    REQUIRE_DATABASE_URL: bool(false),
+    AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+      message: "至少需要 32 个字符",
+    }),
+    OPENAI_BASE_URL: httpUrl,
+    OPENAI_API_KEY: optionalText,
+    AI_CHAT_MODEL: optionalText,
+    AI_EMBEDDING_MODEL: optionalText,
+    AI_TRANSCRIBE_MODEL: optionalText,
+    SMS_PROVIDER: z
+      .enum(["console", "aliyun", "tencent", "none"], { message: "只能是 console、aliyun、tencent 或 none" })
+      .optional(),
+    SMS_ACCESS_KEY_ID: optionalText,
+    SMS_ACCESS_KEY_SECRET: optionalText,
+    SMS_SIGN_NAME: optionalText,
+    SMS_TEMPLATE_ID: optionalText,
+    SMS_SDK_APP_ID: optionalText,
+    SITE_URL: httpUrl,
+    SITE_ICP: optionalText,
+    RUN_WORKER: bool(true),
+    SUMMARY_CONCURRENCY: z.coerce.number({ message: "必须是 1–16 之间的整数" }).int().min(1).max(16).default(2),
+    ALLOW_PRIVATE_URLS: bool(false),
+    SEED_DEMO: z
+      .enum(["auto", "true", "false", "1", "0", ""])
+      .optional()
+      .transform((v) => (v === "true" || v === "1" ? "always" : v === "false" || v === "0" ? "never" : "when-empty")),
+  })
+  .superRefine((c, ctx) => {
+    if (c.REQUIRE_DATABASE_URL && !c.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "未设置：此部署必须连接 PostgreSQL" });
+    }
+    if (c.NODE_ENV === "production" && c.DATABASE_URL && !c.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "未设置：生产环境连接 PostgreSQL 时必须提供（至少 32 个字符）" });
+    }
+    const provider = c.SMS_PROVIDER;
+    if ((provider === "aliyun" || provider === "tencent") && (!c.SMS_ACCESS_KEY_ID || !c.SMS_ACCESS_KEY_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["SMS_ACCESS_KEY_ID"], message: `使用 ${provider} 短信时必须设置 SMS_ACCESS_KEY_ID 和 SMS_ACCESS_KEY_SECRET` });
+    }
+  })
+  .transform((c) => ({
+    ...c,
+    // On the embedded database or outside production, codes are printed to the server log; a production
+    // deployment on Postgres must configure a real provider (until then code login is unavailable).
+    SMS_PROVIDER: c.SMS_PROVIDER ?? (c.NODE_ENV === "production" && c.DATABASE_URL ? ("none" as const) : ("console" as const)),
+    /** true when no AI key is configured: the local engine answers. */
+    aiLocal: !c.OPENAI_API_KEY,
+  }));
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string, value: unknown) {
+    const shown = value === undefined ? "" : `（当前值：${JSON.stringify(String(value)).slice(0, 80)}）`;
+    super(`配置错误：环境变量 ${variable} ${detail}${shown}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment object; throws ConfigError naming the first bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const variable = String(issue.path[0] ?? "?");
+  throw new ConfigError(variable, issue.message, env[variable]);
+}
+
+let cached: Config | undefined;
+
+/** The process configuration, parsed on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Forgets the parsed configuration (tests change process.env between cases). */
+export function resetConfig(): void {
+  cached = undefined;
+}

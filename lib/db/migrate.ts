@@ -1,0 +1,42 @@
+import "server-only";
+// Applies the committed SQL migrations in drizzle/ under a Postgres advisory lock, so that instances
+// starting at the same moment on one database migrate it exactly once.
+import { join } from "node:path";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type { DbHandle } from "./client";
+
+/** Arbitrary constant shared by every instance: the advisory lock that serializes migrations. */
+export const MIGRATION_LOCK_KEY = 7_424_001;
+
+export function migrationsFolder(): string {
+  return process.env.SHIYUE_MIGRATIONS_DIR ?? join(process.cwd(), "drizzle");
+}
+
+export async function migrateDatabase(handle: DbHandle): Promise<void> {
+  const folder = migrationsFolder();
+  if (handle.driver === "pglite") {
+    // One process owns a PGlite directory, so there is no race; the lock keeps the code path uniform.
+    await handle.client.query(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+    try {
+      await migratePglite(drizzlePglite(handle.client), { migrationsFolder: folder });
+    } finally {
+      await handle.client.query(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
+    }
+    return;
+  }
+  // Session-level advisory locks belong to one connection: hold it for the whole migration.
+  const conn = await handle.pool.connect();
+  try {
+    await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(conn), { migrationsFolder: folder });
+    } finally {
+      await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    conn.release();
+  }
+}

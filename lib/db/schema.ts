@@ -1,0 +1,327 @@
+// The whole data model of 拾阅. Columns are snake_case in SQL; each table exports its row types.
+// Migrations are generated from this file (`npm run db:generate`) into drizzle/ and committed.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ── Accounts ────────────────────────────────────────────────────────────────────────────────────────
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    accountName: text("account_name").notNull(),
+    phoneNumber: text("phone_number"),
+    /** Stored lower-cased; unique when present. */
+    email: text("email"),
+    displayName: text("display_name"),
+    bio: text("bio"),
+    avatarUrl: text("avatar_url"),
+    /** argon2id; null for accounts created by code login. */
+    hashedPassword: text("hashed_password"),
+    /** Rows in read_history for this user, maintained by trigger (feed totals with exclude_read). */
+    readCount: integer("read_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_account_name_key").on(sql`lower(${t.accountName})`),
+    uniqueIndex("users_phone_number_key").on(t.phoneNumber),
+    uniqueIndex("users_email_key").on(t.email),
+  ],
+);
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export const smsCodes = pgTable(
+  "sms_codes",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    phone: text("phone").notNull(),
+    /** SHA-256 of the code with a server secret; the code itself is never stored. */
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    requestIp: text("request_ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_codes_phone_created_idx").on(t.phone, t.createdAt.desc())],
+);
+export type SmsCode = typeof smsCodes.$inferSelect;
+export type NewSmsCode = typeof smsCodes.$inferInsert;
+
+/** Fixed-window counters for rate limits (SMS, login failures, chat, summaries), shared by all instances. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expires_idx").on(t.expiresAt)],
+);
+export type RateLimit = typeof rateLimits.$inferSelect;
+
+// ── Articles ────────────────────────────────────────────────────────────────────────────────────────
+
+export const feedSources = pgTable(
+  "feed_sources",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    url: text("url").notNull(),
+    title: text("title"),
+    /** Platform key (wechat, zhihu, …), set by hand or detected from the host. */
+    platform: text("platform"),
+    intervalSeconds: integer("interval_seconds").notNull().default(1800),
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    errorCount: integer("error_count").notNull().default(0),
+    lastError: text("last_error"),
+    nextPollAt: timestamp("next_poll_at", { withTimezone: true }).notNull().defaultNow(),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("feed_sources_url_key").on(t.url), index("feed_sources_next_poll_idx").on(t.nextPollAt)],
+);
+export type FeedSource = typeof feedSources.$inferSelect;
+export type NewFeedSource = typeof feedSources.$inferInsert;
+
+export const articles = pgTable(
+  "articles",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    title: text("title").notNull(),
+    /** Markdown. */
+    content: text("content"),
+    summary: text("summary"),
+    coverImage: text("cover_image"),
+    authorName: text("author_name"),
+    /** Icon key: /assets/platform_ico/{platform_name}.ico */
+    platformName: text("platform_name"),
+    /** The platform's display name (微信公众号, 知乎, …). */
+    sourcePlatform: text("source_platform"),
+    /** Normalized source URL; one article per source. */
+    sourceUrl: text("source_url").notNull(),
+    /** When the article was published at its source (create_time in the API, Unix seconds). */
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    likeCnt: integer("like_cnt").notNull().default(0),
+    commentCnt: integer("comment_cnt").notNull().default(0),
+    favoriteCnt: integer("favorite_cnt").notNull().default(0),
+    viewCnt: integer("view_cnt").notNull().default(0),
+    /** Where the row came from: demo, synthetic, feed, summary. */
+    origin: text("origin").notNull().default("feed"),
+    feedSourceId: integer("feed_source_id").references(() => feedSources.id, { onDelete: "set null" }),
+    /** The feed item's GUID, for de-duplication within a source. */
+    guid: text("guid"),
+    /** Title and body pre-segmented by jieba (words separated by spaces) for full-text search. */
+    searchTitle: text("search_title").notNull().default(""),
+    searchBody: text("search_body").notNull().default(""),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple'::regconfig, coalesce(search_title, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(search_body, '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("articles_source_url_key").on(t.sourceUrl),
+    uniqueIndex("articles_feed_guid_key").on(t.feedSourceId, t.guid),
+    index("articles_published_idx").on(t.publishedAt.desc(), t.id.desc()),
+    index("articles_search_idx").using("gin", t.searchVector),
+    check("articles_counters_nonnegative", sql`${t.likeCnt} >= 0 and ${t.commentCnt} >= 0 and ${t.favoriteCnt} >= 0 and ${t.viewCnt} >= 0`),
+  ],
+);
+export type Article = typeof articles.$inferSelect;
+export type NewArticle = typeof articles.$inferInsert;
+
+/** Embeddings per article and model; a real[] works on every Postgres (pgvector is optional). */
+export const articleEmbeddings = pgTable(
+  "article_embeddings",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    model: text("model").notNull(),
+    dimensions: integer("dimensions").notNull(),
+    embedding: real("embedding").array().notNull(),
+    /** Hash of the text that was embedded, to re-embed changed articles. */
+    contentHash: text("content_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.model] })],
+);
+export type ArticleEmbedding = typeof articleEmbeddings.$inferSelect;
+export type NewArticleEmbedding = typeof articleEmbeddings.$inferInsert;
+
+/** Named counters kept by triggers, e.g. 'articles' = number of article rows (feed totals without a scan). */
+export const siteCounters = pgTable("site_counters", {
+  name: text("name").primaryKey(),
+  value: bigint("value", { mode: "number" }).notNull().default(0),
+});
+
+// ── Interactions ────────────────────────────────────────────────────────────────────────────────────
+
+const userRef = () =>
+  integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+const articleRef = () =>
+  integer("article_id")
+    .notNull()
+    .references(() => articles.id, { onDelete: "cascade" });
+
+export const likes = pgTable(
+  "likes",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: userRef(),
+    articleId: articleRef(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("likes_user_article_key").on(t.userId, t.articleId),
+    index("likes_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("likes_article_idx").on(t.articleId),
+  ],
+);
+export type Like = typeof likes.$inferSelect;
+export type NewLike = typeof likes.$inferInsert;
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: userRef(),
+    articleId: articleRef(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("favorites_user_article_key").on(t.userId, t.articleId),
+    index("favorites_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("favorites_article_idx").on(t.articleId),
+  ],
+);
+export type Favorite = typeof favorites.$inferSelect;
+export type NewFavorite = typeof favorites.$inferInsert;
+
+/** One row per user and article; re-reading moves read_at forward. */
+export const readHistory = pgTable(
+  "read_history",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: userRef(),
+    articleId: articleRef(),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+    firstReadAt: timestamp("first_read_at", { withTimezone: true }).notNull().defaultNow(),
+    readTimes: integer("read_times").notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex("read_history_user_article_key").on(t.userId, t.articleId),
+    index("read_history_user_read_idx").on(t.userId, t.readAt.desc()),
+    index("read_history_article_idx").on(t.articleId),
+  ],
+);
+export type ReadHistory = typeof readHistory.$inferSelect;
+export type NewReadHistory = typeof readHistory.$inferInsert;
+
+/** Comments exist only as counters in the interface; rows are kept so counts come from real data. */
+export const comments = pgTable(
+  "comments",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: userRef(),
+    articleId: articleRef(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comments_user_idx").on(t.userId), index("comments_article_idx").on(t.articleId)],
+);
+export type Comment = typeof comments.$inferSelect;
+export type NewComment = typeof comments.$inferInsert;
+
+// ── Link summaries ──────────────────────────────────────────────────────────────────────────────────
+
+export const SUMMARY_METHODS = ["quick", "detailed", "knowledge", "storyboard"] as const;
+export type SummaryMethod = (typeof SUMMARY_METHODS)[number];
+export const TASK_STATUSES = ["pending", "processing", "completed", "failed", "cancelled"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const STEP_KEYS = ["fetch", "process", "transcribe", "summarize"] as const;
+export type StepKey = (typeof STEP_KEYS)[number];
+export type StepStatus = "pending" | "active" | "completed" | "error";
+export type TaskStep = { status: StepStatus; message: string; progress: number; error: string | null };
+export type TaskSteps = Record<StepKey, TaskStep>;
+export type TaskResult = {
+  title: string;
+  content: string;
+  summary: string;
+  source_url: string;
+  method: SummaryMethod;
+  created_at: string;
+  reused: boolean;
+  article_id: number | null;
+};
+
+/** The summary job queue: workers claim rows with FOR UPDATE SKIP LOCKED and hold a renewable lease. */
+export const summaryTasks = pgTable(
+  "summary_tasks",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    userId: userRef(),
+    url: text("url").notNull(),
+    normalizedUrl: text("normalized_url").notNull(),
+    method: text("method", { enum: SUMMARY_METHODS }).notNull(),
+    status: text("status", { enum: TASK_STATUSES }).notNull().default("pending"),
+    progress: integer("progress").notNull().default(0),
+    steps: jsonb("steps").$type<TaskSteps>(),
+    result: jsonb("result").$type<TaskResult>(),
+    error: text("error"),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    articleId: integer("article_id").references(() => articles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("summary_tasks_uuid_key").on(t.uuid),
+    index("summary_tasks_queue_idx").on(t.status, t.createdAt),
+    index("summary_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("summary_tasks_reuse_idx").on(t.normalizedUrl, t.method, t.status),
+    check("summary_tasks_progress_range", sql`${t.progress} between 0 and 100`),
+    check("summary_tasks_method_valid", sql`${t.method} in ('quick', 'detailed', 'knowledge', 'storyboard')`),
+    check(
+      "summary_tasks_status_valid",
+      sql`${t.status} in ('pending', 'processing', 'completed', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+export type SummaryTask = typeof summaryTasks.$inferSelect;
+export type NewSummaryTask = typeof summaryTasks.$inferInsert;

@@ -1,0 +1,127 @@
+// Synthetic Chinese articles for benchmarks (`npm run seed -- --synthetic N`): realistic lengths and
+// vocabulary, deterministic for a given seed, and cheap to make — the search text is assembled from the
+// word bank's own segmentation instead of running jieba over every generated body.
+import { PLATFORMS } from "@/lib/articles/platforms";
+import { segmentWords } from "@/lib/articles/search-text";
+import type { NewArticle } from "@/lib/db/schema";
+
+const TOPICS: Record<string, string[]> = {
+  ai: ["大模型", "提示词", "向量数据库", "检索增强", "智能体", "推理能力", "训练数据", "开源模型", "多模态", "幻觉问题"],
+  code: ["TypeScript", "数据库索引", "前端性能", "代码评审", "单元测试", "微服务", "缓存策略", "Rust", "并发模型", "日志系统"],
+  product: ["用户调研", "增长曲线", "留存率", "定价策略", "需求优先级", "设计系统", "用户体验", "产品路线图", "竞品分析", "转化漏斗"],
+  money: ["指数基金", "定投计划", "家庭预算", "房贷利率", "应急储蓄", "资产配置", "消费趋势", "新能源汽车", "现金流", "复利效应"],
+  science: ["黑洞", "引力波", "詹姆斯韦布望远镜", "基因编辑", "气候变化", "量子计算", "火星探测", "深海生物", "材料科学", "免疫系统"],
+  health: ["睡眠质量", "跑步配速", "心率区间", "膳食纤维", "久坐危害", "颈椎健康", "视疲劳", "压力管理", "力量训练", "饮水习惯"],
+  travel: ["城市漫步", "自驾路线", "博物馆", "古城", "高铁旅行", "民宿", "徒步路线", "海岛", "美食街", "旅行预算"],
+  culture: ["长篇小说", "纪录片", "古典诗词", "茶文化", "家常菜", "播客节目", "胶片摄影", "极简生活", "独立书店", "传统手艺"],
+};
+
+const OPENERS = ["最近", "过去一年", "这段时间", "上个月", "说实话，", "很多人问我，", "复盘下来，", "一开始", "坦白讲，", "从结果看，"];
+const SUBJECTS = ["我们团队", "我自己", "身边的朋友", "不少读者", "新手", "有经验的人", "这个项目", "我们的用户", "几位同事", "很多公司"];
+const VERBS = ["重新理解了", "认真研究了", "系统梳理了", "反复尝试了", "对比测试了", "记录并分析了", "踩坑后总结了", "花时间整理了", "持续观察了", "亲身体验了"];
+const TAILS = [
+  "其中最大的收获是先把问题定义清楚",
+  "结论和一开始的直觉并不一样",
+  "真正起作用的往往是最朴素的那几条",
+  "数据比感觉更可靠",
+  "细节决定了最后的效果",
+  "关键在于长期坚持而不是一时的热情",
+  "很多常见说法其实经不起推敲",
+  "成本和收益需要放在一起看",
+  "最难的部分是保持简单",
+  "值得每个人花十分钟了解一下",
+];
+const LINKS = ["另外", "与此同时", "更重要的是", "换个角度看", "举个例子", "需要注意的是", "换句话说", "总的来说"];
+const TITLE_TEMPLATES = [
+  (a: string, b: string) => `${a}实战：从零到一的${b}经验`,
+  (a: string, b: string) => `关于${a}，我踩过的五个坑`,
+  (a: string, b: string) => `${a}与${b}：一次认真的对比`,
+  (a: string, b: string) => `为什么说${a}比你想的更重要`,
+  (a: string, b: string) => `一文读懂${a}：${b}篇`,
+  (a: string, b: string) => `${a}入门指南，附${b}清单`,
+  (a: string, b: string) => `我用三个月研究${a}，得到这些结论`,
+  (a: string, b: string) => `聊聊${a}背后的${b}`,
+];
+const AUTHORS = ["林间小路", "阿青", "周末读书会", "老张说技术", "南山", "一只猫", "陈同学", "夏天的风", "数据小熊", "李慢慢", "北方的树", "程序员小王"];
+
+/** Deterministic PRNG (mulberry32). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const segmentCache = new Map<string, string[]>();
+function wordsOf(piece: string): string[] {
+  let words = segmentCache.get(piece);
+  if (!words) {
+    words = segmentWords(piece);
+    segmentCache.set(piece, words);
+  }
+  return words;
+}
+
+type Piece = string;
+const topicKeys = Object.keys(TOPICS);
+
+/** The `index`-th synthetic article of the set generated with `seed` (same inputs, same article). */
+export function syntheticArticle(index: number, seed = 1, now = Date.now()): NewArticle {
+  const rand = prng(seed * 1_000_003 + index);
+  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
+  const topic = TOPICS[pick(topicKeys)];
+  const [a, b] = [pick(topic), pick(topic)];
+  const title = pick(TITLE_TEMPLATES)(a, b);
+
+  // 300–1,500 characters: paragraphs of 3–6 sentences built from the topic's words.
+  const target = 300 + Math.floor(rand() * 1200);
+  const paragraphs: Piece[][] = [];
+  let length = 0;
+  while (length < target) {
+    const sentences: Piece[] = [];
+    const n = 3 + Math.floor(rand() * 4);
+    for (let i = 0; i < n; i++) {
+      const parts = [
+        i === 0 ? pick(OPENERS) : `${pick(LINKS)}，`,
+        pick(SUBJECTS),
+        pick(VERBS),
+        pick(topic),
+        "，",
+        pick(TAILS),
+        rand() < 0.3 ? `，尤其是${pick(topic)}这一块` : "",
+        "。",
+      ].filter(Boolean);
+      sentences.push(...parts);
+      length += parts.join("").length;
+    }
+    paragraphs.push(sentences);
+  }
+  const content = paragraphs.map((p) => p.join("")).join("\n\n");
+  const summaryText = paragraphs[0].join("").slice(0, 100);
+  const platform = PLATFORMS[Math.floor(rand() * PLATFORMS.length)];
+  const views = Math.floor(200 + rand() * 50_000);
+  const likes = Math.floor(views * (0.01 + rand() * 0.07));
+  const bodyWords = [...paragraphs.flat(), ...wordsOf(summaryText)].flatMap(wordsOf);
+
+  return {
+    title,
+    content,
+    summary: summaryText,
+    authorName: pick(AUTHORS),
+    platformName: platform.key,
+    sourcePlatform: platform.name,
+    sourceUrl: `https://synthetic.shiyue.invalid/${seed}/${index}`,
+    publishedAt: new Date(now - Math.floor(rand() * 365 * 86_400_000)),
+    likeCnt: likes,
+    commentCnt: Math.floor(likes * rand() * 0.3),
+    favoriteCnt: Math.floor(likes * (0.5 + rand())),
+    viewCnt: views,
+    origin: "synthetic",
+    searchTitle: [a, b, title].flatMap(wordsOf).join(" "),
+    searchBody: bodyWords.join(" "),
+  };
+}

@@ -1,0 +1,19 @@
+// Structured logs: one JSON object per line on stdout/stderr. Never pass secrets, tokens or codes here.
+type Fields = Record<string, unknown>;
+
+function write(level: "debug" | "info" | "warn" | "error", msg: string, fields?: Fields) {
+  if (level === "debug" && !process.env.LOG_DEBUG) return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
+}
+
+export const log = {
+  debug: (msg: string, fields?: Fields) => write("debug", msg, fields),
+  info: (msg: string, fields?: Fields) => write("info", msg, fields),
+  warn: (msg: string, fields?: Fields) => write("warn", msg, fields),
+  error: (msg: string, fields?: Fields) => write("error", msg, fields),
+};
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

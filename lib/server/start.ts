@@ -1,0 +1,21 @@
+import "server-only";
+// Server start-up (called from instrumentation.ts): a bad configuration or an unreachable database
+// stops the process with one clear line and exit code 1, never a stack trace.
+import { ConfigError, getConfig } from "@/lib/config";
+import { ensureReady } from "@/lib/db/bootstrap";
+import { errorMessage } from "@/lib/log";
+
+export async function startServer(): Promise<void> {
+  try {
+    getConfig();
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : `配置错误：${errorMessage(err)}`);
+    process.exit(1);
+  }
+  try {
+    await ensureReady();
+  } catch (err) {
+    console.error(`启动失败：${errorMessage(err)}`);
+    process.exit(1);
+  }
+}

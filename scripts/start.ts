@@ -1,0 +1,87 @@
+// npm start: validate the configuration, build when there is no production build of the current
+// commit, then serve the standalone build on PORT. The server migrates and seeds the database itself
+// (instrumentation.ts), so this script never opens the database.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { ConfigError, getConfig } from "../lib/config";
+
+const root = resolve(import.meta.dirname, "..");
+const standalone = join(root, ".next", "standalone");
+const stampFile = join(root, ".next", "shiyue-build.json");
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = getConfig();
+} catch (err) {
+  fail(err instanceof ConfigError ? err.message : String(err));
+}
+
+/** Identifies the source the build came from: the commit plus a hash of uncommitted changes. */
+function buildKey(): string {
+  const git = (args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8" });
+  const head = git(["rev-parse", "HEAD"]);
+  if (head.status !== 0) return "no-git";
+  const diff = git(["diff", "HEAD", "--", ".", ":(exclude)content/demo"]).stdout ?? "";
+  return `${head.stdout.trim()}+${createHash("sha1").update(diff).digest("hex").slice(0, 12)}`;
+}
+
+function needsBuild(key: string): boolean {
+  if (process.env.SHIYUE_REBUILD === "1") return true;
+  if (!existsSync(join(standalone, "server.js"))) return true;
+  try {
+    return JSON.parse(readFileSync(stampFile, "utf8")).key !== key;
+  } catch {
+    return true;
+  }
+}
+
+/** Copies what the standalone server needs beside it (as the Dockerfile does). */
+function prepareStandalone() {
+  const copy = (from: string, to: string) => {
+    rmSync(to, { recursive: true, force: true });
+    if (existsSync(from)) cpSync(from, to, { recursive: true });
+  };
+  copy(join(root, ".next", "static"), join(standalone, ".next", "static"));
+  copy(join(root, "public"), join(standalone, "public"));
+  copy(join(root, "drizzle"), join(standalone, "drizzle"));
+  copy(join(root, "content", "demo"), join(standalone, "content", "demo"));
+}
+
+const key = buildKey();
+if (needsBuild(key)) {
+  console.log("拾阅：正在构建生产版本（首次启动或代码有更新，约需 1–3 分钟）…");
+  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+  const build = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (build.status !== 0) fail("构建失败，请查看上面的输出。");
+  prepareStandalone();
+  writeFileSync(stampFile, JSON.stringify({ key, builtAt: new Date().toISOString() }));
+}
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+  PORT: String(config.PORT),
+  // The standalone server runs from .next/standalone: pin the data directory to the project.
+  PGLITE_DIR: config.PGLITE_DIR.startsWith("memory://") ? config.PGLITE_DIR : resolve(root, config.PGLITE_DIR),
+};
+const where = config.DATABASE_URL ? "PostgreSQL（DATABASE_URL）" : `内置数据库 ${env.PGLITE_DIR}`;
+console.log(`拾阅：启动中，端口 ${config.PORT}，数据库：${where}`);
+
+const child = spawn(process.execPath, [join(standalone, "server.js")], { cwd: standalone, stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
