@@ -5,13 +5,16 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { siteUrl } from "@/lib/site";
 import "./globals.css";
 
-export const metadata: Metadata = {
+// Every page reads the runtime configuration (site URL, filing number), never values baked in at build.
+export const dynamic = "force-dynamic";
+
+export const generateMetadata = (): Metadata => ({
   metadataBase: new URL(siteUrl()),
   title: { default: "拾阅 · 精选好文与 AI 搜索", template: "%s · 拾阅" },
   description: "拾阅收集微信公众号、知乎、掘金、哔哩哔哩、小红书等平台的优质短文，提供 AI 语义搜索、AI 问答和长文、视频、播客的智能总结。",
   applicationName: "拾阅",
   openGraph: { siteName: "拾阅", locale: "zh_CN", type: "website" },
-};
+});
 
 export const viewport: Viewport = {
   width: "device-width",

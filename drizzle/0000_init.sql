@@ -1,3 +1,9 @@
+CREATE TABLE "app_settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "article_embeddings" (
 	"article_id" integer NOT NULL,
 	"model" text NOT NULL,

@@ -67,8 +67,10 @@ export const configSchema = z
     if (c.REQUIRE_DATABASE_URL && !c.DATABASE_URL) {
       ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "未设置：此部署必须连接 PostgreSQL" });
     }
-    if (c.NODE_ENV === "production" && c.DATABASE_URL && !c.AUTH_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "未设置：生产环境连接 PostgreSQL 时必须提供（至少 32 个字符）" });
+    // Container deployments must bring their own secret. Elsewhere an unset AUTH_SECRET is generated
+    // once and kept in the database (app_settings), so every instance on that database shares it.
+    if (c.REQUIRE_DATABASE_URL && !c.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "未设置：此部署必须提供（至少 32 个字符，可用 openssl rand -base64 48 生成）" });
     }
     const provider = c.SMS_PROVIDER;
     if ((provider === "aliyun" || provider === "tencent") && (!c.SMS_ACCESS_KEY_ID || !c.SMS_ACCESS_KEY_SECRET)) {

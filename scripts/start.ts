@@ -55,18 +55,48 @@ function prepareStandalone() {
   copy(join(root, "content", "demo"), join(standalone, "content", "demo"));
 }
 
+/** Only one `npm start` builds at a time; the others wait for it and then use its build. */
+async function withBuildLock<T>(fn: () => T): Promise<T> {
+  const lock = join(root, ".shiyue-build.lock");
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: "wx" });
+      break;
+    } catch {
+      const owner = Number(readFileSync(lock, "utf8") || 0);
+      let alive = false;
+      try {
+        process.kill(owner, 0);
+        alive = owner > 0;
+      } catch {
+        alive = false;
+      }
+      if (!alive) rmSync(lock, { force: true });
+      else await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
 const key = buildKey();
 if (needsBuild(key)) {
-  console.log("拾阅：正在构建生产版本（首次启动或代码有更新，约需 1–3 分钟）…");
-  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-  const build = spawnSync(process.execPath, [nextBin, "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  await withBuildLock(() => {
+    if (!needsBuild(key)) return;
+    console.log("拾阅：正在构建生产版本（首次启动或代码有更新，约需 1–3 分钟）…");
+    const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+    const build = spawnSync(process.execPath, [nextBin, "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    if (build.status !== 0) fail("构建失败，请查看上面的输出。");
+    prepareStandalone();
+    writeFileSync(stampFile, JSON.stringify({ key, builtAt: new Date().toISOString() }));
   });
-  if (build.status !== 0) fail("构建失败，请查看上面的输出。");
-  prepareStandalone();
-  writeFileSync(stampFile, JSON.stringify({ key, builtAt: new Date().toISOString() }));
 }
 
 const env: NodeJS.ProcessEnv = {

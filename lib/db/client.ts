@@ -43,7 +43,7 @@ export async function openDatabase(
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return { driver: "pglite", db, client, dataDir: dir, close: () => client.close() };
   }
-  const dataDir = resolve(dir);
+  const dataDir = resolve(/*turbopackIgnore: true*/ dir);
   mkdirSync(dirname(dataDir), { recursive: true });
   const release = lockDataDir(dataDir);
   try {

@@ -85,6 +85,14 @@ export const rateLimits = pgTable(
 );
 export type RateLimit = typeof rateLimits.$inferSelect;
 
+/** Values generated once and shared by every instance on this database (e.g. the token secret). */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
+export type AppSetting = typeof appSettings.$inferSelect;
+
 // ── Articles ────────────────────────────────────────────────────────────────────────────────────────
 
 export const feedSources = pgTable(

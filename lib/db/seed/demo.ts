@@ -34,11 +34,11 @@ const DAY_MS = 86_400_000;
 
 /** Reads and validates every demo article; `now` anchors the relative dates. */
 export function loadDemoArticles({ dir = demoDir(), now = new Date() } = {}): NewArticle[] {
-  const files = readdirSync(dir)
+  const files = readdirSync(/*turbopackIgnore: true*/ dir)
     .filter((f) => /^\d+-.+\.md$/.test(f))
     .sort();
   return files.map((file, index) => {
-    const { meta, body } = parseFrontMatter(readFileSync(join(dir, file), "utf8"));
+    const { meta, body } = parseFrontMatter(readFileSync(join(/*turbopackIgnore: true*/ dir, file), "utf8"));
     const parsed = demoMeta.safeParse(meta);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
