@@ -56,7 +56,7 @@ export function lockDataDir(dir: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
       const owner = readLock(path);
-      if (owner && owner.pid !== process.pid && owner.host === hostname() && isAlive(owner.pid)) {
+      if (owner && owner.host === hostname() && isAlive(owner.pid)) {
         throw new DataDirLockedError(dir, owner.pid);
       }
       // Stale (the owner died) or unreadable: remove it and try again.

@@ -84,7 +84,7 @@ export function syntheticArticle(index: number, seed = 1, now = Date.now()): New
   while (length < target) {
     const sentences: Piece[] = [];
     const n = 3 + Math.floor(rand() * 4);
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n && length < target; i++) {
       const parts = [
         i === 0 ? pick(OPENERS) : `${pick(LINKS)}，`,
         pick(SUBJECTS),
@@ -121,7 +121,7 @@ export function syntheticArticle(index: number, seed = 1, now = Date.now()): New
     favoriteCnt: Math.floor(likes * (0.5 + rand())),
     viewCnt: views,
     origin: "synthetic",
-    searchTitle: [a, b, title].flatMap(wordsOf).join(" "),
+    searchTitle: segmentWords(title).join(" "),
     searchBody: bodyWords.join(" "),
   };
 }

@@ -1,0 +1,98 @@
+import { NextRequest } from "next/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { seedDemoArticles } from "@/lib/db/seed/demo";
+import { GET as health } from "@/app/api/health/route";
+import { GET as ready } from "@/app/api/ready/route";
+import { GET as list } from "./route";
+import { GET as search } from "./search/route";
+
+const ctx = { params: Promise.resolve({}) };
+const call = async (handler: typeof list, url: string) => {
+  const res = await handler(new NextRequest(`http://localhost${url}`), ctx);
+  return { status: res.status, body: await res.json() };
+};
+
+const ARTICLE_FIELDS = [
+  "id", "title", "content", "summary", "cover_image", "author_name", "platform_name", "source_platform",
+  "source_url", "create_time", "like_cnt", "comment_cnt", "favorite_cnt", "view_cnt",
+].sort();
+
+let seeded = 0;
+beforeAll(async () => {
+  seeded = await seedDemoArticles(await getDb());
+});
+
+describe("GET /api/v1/articles/", () => {
+  it("answers page 1 with 20 articles carrying every Article field, newest first", async () => {
+    const { status, body } = await call(list, "/api/v1/articles/?page=1&limit=20");
+    expect(status).toBe(200);
+    expect(body.data.total).toBe(seeded);
+    expect(body.data.items).toHaveLength(20);
+    for (const item of body.data.items) {
+      expect(Object.keys(item).sort()).toEqual(ARTICLE_FIELDS);
+      expect(Number.isInteger(item.create_time)).toBe(true);
+    }
+    const times = body.data.items.map((a: { create_time: number }) => a.create_time);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("defaults to page 1 and 20 items, and clamps limit to 50", async () => {
+    expect((await call(list, "/api/v1/articles")).body.data.items).toHaveLength(20);
+    expect((await call(list, "/api/v1/articles?limit=500")).body.data.items).toHaveLength(50);
+    expect((await call(list, "/api/v1/articles?limit=3")).body.data.items).toHaveLength(3);
+  });
+
+  it.each([
+    ["page=0", "page"],
+    ["page=-1", "page"],
+    ["page=abc", "page"],
+    ["page=1.5", "page"],
+    ["limit=0", "limit"],
+    ["limit=x", "limit"],
+    ["exclude_read=maybe", "exclude_read"],
+  ])("rejects %s with 400 naming the parameter", async (qs, name) => {
+    const { status, body } = await call(list, `/api/v1/articles?${qs}`);
+    expect(status).toBe(400);
+    expect(body.detail).toContain(name);
+  });
+
+  it("asks anonymous visitors to log in for page 2", async () => {
+    const { status, body } = await call(list, "/api/v1/articles?page=2");
+    expect(status).toBe(401);
+    expect(body.detail).toBe("登录后可查看更多内容");
+  });
+});
+
+describe("GET /api/v1/articles/search", () => {
+  it("finds articles by a Chinese keyword, title matches first", async () => {
+    const { status, body } = await call(search, `/api/v1/articles/search?keyword=${encodeURIComponent("大模型")}`);
+    expect(status).toBe(200);
+    expect(body.data.total).toBeGreaterThan(0);
+    expect(body.data.items[0].title).toContain("大模型");
+  });
+
+  it("treats SQL-looking keywords as text", async () => {
+    const { status, body } = await call(search, `/api/v1/articles/search?keyword=${encodeURIComponent("'; drop table articles; --")}`);
+    expect(status).toBe(200);
+    expect(body.data.total).toBeGreaterThanOrEqual(0);
+    expect((await call(list, "/api/v1/articles")).body.data.total).toBe(seeded);
+  });
+
+  it.each([["", 400], ["keyword=", 400], [`keyword=${"长".repeat(101)}`, 400]])("rejects %s", async (qs, status) => {
+    expect((await call(search, `/api/v1/articles/search?${qs}`)).status).toBe(status);
+  });
+});
+
+describe("health", () => {
+  it("/api/health answers without the database", async () => {
+    const res = await health();
+    expect(await res.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("/api/ready answers 200 once migrations are applied", async () => {
+    const res = await ready();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ready", migrations: 2 });
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    parseConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseConfig", () => {
+  it("gives the documented defaults for an empty environment", () => {
+    const c = parseConfig({});
+    expect(c).toMatchObject({
+      PORT: 3000,
+      PGLITE_DIR: "data/pglite",
+      RUN_WORKER: true,
+      ALLOW_PRIVATE_URLS: false,
+      SEED_DEMO: "when-empty",
+      SMS_PROVIDER: "console",
+      aiLocal: true,
+    });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "0" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ PORT: "80.5" }, "PORT"],
+    [{ DATABASE_URL: "nonsense" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "mysql://root@localhost/x" }, "DATABASE_URL"],
+    [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
+    [{ OPENAI_BASE_URL: "ftp://x" }, "OPENAI_BASE_URL"],
+    [{ RUN_WORKER: "maybe" }, "RUN_WORKER"],
+    [{ SMS_PROVIDER: "pigeon" }, "SMS_PROVIDER"],
+    [{ SMS_PROVIDER: "aliyun" }, "SMS_ACCESS_KEY_ID"],
+    [{ REQUIRE_DATABASE_URL: "true" }, "DATABASE_URL"],
+    [{ REQUIRE_DATABASE_URL: "true", DATABASE_URL: "postgres://u@h/db" }, "AUTH_SECRET"],
+  ])("rejects %j naming %s in one line", (env, variable) => {
+    const err = errorOf(env);
+    expect(err.variable).toBe(variable);
+    expect(err.message).toContain(variable);
+    expect(err.message).toMatch(/^配置错误：/);
+    expect(err.message).not.toContain("\n");
+  });
+
+  it("accepts a Postgres URL and switches SMS to none in production", () => {
+    const c = parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/shiyue" });
+    expect(c.DATABASE_URL).toBe("postgresql://postgres@127.0.0.1:5432/shiyue");
+    expect(c.SMS_PROVIDER).toBe("none");
+  });
+
+  it("keeps console SMS for the embedded database in production", () => {
+    expect(parseConfig({ NODE_ENV: "production" }).SMS_PROVIDER).toBe("console");
+  });
+
+  it("reads booleans and the seeding mode", () => {
+    const c = parseConfig({ RUN_WORKER: "false", ALLOW_PRIVATE_URLS: "1", SEED_DEMO: "false" });
+    expect(c.RUN_WORKER).toBe(false);
+    expect(c.ALLOW_PRIVATE_URLS).toBe(true);
+    expect(c.SEED_DEMO).toBe("never");
+    expect(parseConfig({ SEED_DEMO: "true" }).SEED_DEMO).toBe("always");
+  });
+
+  it("uses the model provider when a key is set", () => {
+    expect(parseConfig({ OPENAI_API_KEY: "sk-test" }).aiLocal).toBe(false);
+  });
+});
