@@ -34,12 +34,12 @@ const TAILS = [
 const LINKS = ["另外", "与此同时", "更重要的是", "换个角度看", "举个例子", "需要注意的是", "换句话说", "总的来说"];
 const TITLE_TEMPLATES = [
   (a: string, b: string) => `${a}实战：从零到一的${b}经验`,
-  (a: string, b: string) => `关于${a}，我踩过的五个坑`,
+  (a: string) => `关于${a}，我踩过的五个坑`,
   (a: string, b: string) => `${a}与${b}：一次认真的对比`,
-  (a: string, b: string) => `为什么说${a}比你想的更重要`,
+  (a: string) => `为什么说${a}比你想的更重要`,
   (a: string, b: string) => `一文读懂${a}：${b}篇`,
   (a: string, b: string) => `${a}入门指南，附${b}清单`,
-  (a: string, b: string) => `我用三个月研究${a}，得到这些结论`,
+  (a: string) => `我用三个月研究${a}，得到这些结论`,
   (a: string, b: string) => `聊聊${a}背后的${b}`,
 ];
 const AUTHORS = ["林间小路", "阿青", "周末读书会", "老张说技术", "南山", "一只猫", "陈同学", "夏天的风", "数据小熊", "李慢慢", "北方的树", "程序员小王"];

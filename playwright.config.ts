@@ -1,0 +1,44 @@
+import { defineConfig } from "@playwright/test";
+
+// Journeys run against `npm start` (the production build) on a fresh embedded database.
+const port = Number(process.env.E2E_PORT ?? 3310);
+const dataDir = `test-results/e2e-data-${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && npm start`,
+    url: `http://127.0.0.1:${port}/api/ready`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${dataDir}/pglite`, DATABASE_URL: "" },
+  },
+});
