@@ -6,6 +6,8 @@ const dataDir = `test-results/e2e-data-${port}`;
 
 export default defineConfig({
   testDir: "e2e",
+  // Kept apart from test-results/ itself, which also holds the Vitest report and the e2e data dir.
+  outputDir: "test-results/e2e-artifacts",
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
