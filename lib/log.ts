@@ -14,6 +14,9 @@ export const log = {
   error: (msg: string, fields?: Fields) => write("error", msg, fields),
 };
 
+/** A short message for logs and CLI output: a failed query reports its cause, never its SQL or parameters. */
 export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  if (!(err instanceof Error)) return String(err).slice(0, 500);
+  if (err.message.startsWith("Failed query") && err.cause instanceof Error) return err.cause.message.slice(0, 500);
+  return err.message.slice(0, 500);
 }

@@ -29,7 +29,10 @@ try {
       count,
       seed,
       batchSize: batch,
-      onProgress: (done) => process.stdout.write(`\r已写入 ${done}/${count}`),
+      onProgress: (done) => {
+        if (process.stdout.isTTY) process.stdout.write(`\r已写入 ${done}/${count}`);
+        else if (done === count || done % Math.max(batch, Math.ceil(count / 10 / batch) * batch) === 0) console.log(`已写入 ${done}/${count}`);
+      },
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`\n合成文章：新增 ${inserted} 篇（共生成 ${count} 篇，重复的跳过），用时 ${seconds} 秒`);

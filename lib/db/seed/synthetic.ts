@@ -105,7 +105,8 @@ export function syntheticArticle(index: number, seed = 1, now = Date.now()): New
   const platform = PLATFORMS[Math.floor(rand() * PLATFORMS.length)];
   const views = Math.floor(200 + rand() * 50_000);
   const likes = Math.floor(views * (0.01 + rand() * 0.07));
-  const bodyWords = [...paragraphs.flat(), ...wordsOf(summaryText)].flatMap(wordsOf);
+  // The summary is the opening of the first paragraph, so its words are already among these.
+  const bodyWords = paragraphs.flat().flatMap(wordsOf);
 
   return {
     title,

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Checks the Dockerfile's stages without a Docker engine: runs the same commands in a clean copy of the
+# committed tree, assembles the runner stage's file layout, and starts it as a non-root user against
+# Postgres. Usage: bash scripts/check-docker-stages.sh [postgres admin url]
+set -euo pipefail
+admin=${1:-postgresql://postgres@127.0.0.1:5432/postgres}
+work=$(mktemp -d)
+trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+git archive HEAD | tar -x -C "$work" --exclude-from=<(grep -v '^!' .dockerignore) 2>/dev/null || git archive HEAD | tar -x -C "$work"
+cd "$work"
+echo "stage deps:   npm ci";      npm ci --no-audit --no-fund > deps.log 2>&1
+echo "stage build:  next build";  NEXT_TELEMETRY_DISABLED=1 npx next build > build.log 2>&1
+echo "stage runner: assemble /app"
+mkdir -p runner && cp -r .next/standalone/. runner/ && mkdir -p runner/.next && cp -r .next/static runner/.next/static
+cp -r public drizzle runner/ && mkdir -p runner/content && cp -r content/demo runner/content/demo
+db="shiyue_docker_$$"
+psql "$admin" -qc "create database $db"
+url="${admin%/*}/$db"
+port=3499
+run_as=(); id node >/dev/null 2>&1 && run_as=(setpriv --reuid=node --regid=node --clear-groups) && chown -R node runner
+echo "without DATABASE_URL (must exit 1):"
+(cd runner && env NODE_ENV=production REQUIRE_DATABASE_URL=true PORT=$port "${run_as[@]}" node server.js) && exit 1 || true
+cd runner
+env NODE_ENV=production REQUIRE_DATABASE_URL=true HOSTNAME=127.0.0.1 PORT=$port DATABASE_URL="$url" \
+  AUTH_SECRET=$(head -c 48 /dev/urandom | base64) "${run_as[@]}" node server.js > ../server.log 2>&1 &
+server=$!
+for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$port/api/ready" > /dev/null && break; sleep 1; done
+echo "health:  $(curl -s http://127.0.0.1:$port/api/health)"
+echo "ready:   $(curl -s http://127.0.0.1:$port/api/ready)"
+echo "feed:    $(curl -s "http://127.0.0.1:$port/api/v1/articles/?page=1&limit=20" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const d=JSON.parse(s).data;console.log(d.items.length+" items, total "+d.total)})')"
+echo "user:    $(ps -o user= -p $server)"
+kill $server; wait $server 2>/dev/null || true
+psql "$admin" -qc "drop database $db with (force)"
