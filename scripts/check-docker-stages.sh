@@ -17,7 +17,10 @@ db="shiyue_docker_$$"
 psql "$admin" -qc "create database $db"
 url="${admin%/*}/$db"
 port=3499
-run_as=(); id node >/dev/null 2>&1 && run_as=(setpriv --reuid=node --regid=node --clear-groups) && chown -R node runner
+# The image runs as `node`; here any unprivileged user stands in for it.
+user=node; id node >/dev/null 2>&1 || user=nobody
+chmod 755 "$work"; chown -R "$user" runner
+run_as=(setpriv --reuid="$user" --regid="$(id -g "$user")" --clear-groups)
 echo "without DATABASE_URL (must exit 1):"
 (cd runner && env NODE_ENV=production REQUIRE_DATABASE_URL=true PORT=$port "${run_as[@]}" node server.js) && exit 1 || true
 cd runner
