@@ -6,7 +6,8 @@ import { errorMessage } from "@/lib/log";
 try {
   getConfig();
   const handle = await getDbHandle();
-  console.log(`迁移完成（${handle.driver === "postgres" ? "PostgreSQL" : `内置数据库 ${handle.dataDir}`}）`);
+  const where = { postgres: "PostgreSQL", pglite: "内置数据库", "pglite-socket": "运行中的拾阅内置数据库" }[handle.driver];
+  console.log(`迁移完成（${where}）`);
   await closeDb();
 } catch (err) {
   console.error(err instanceof ConfigError ? err.message : `迁移失败：${errorMessage(err)}`);

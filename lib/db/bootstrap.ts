@@ -3,10 +3,10 @@ import "server-only";
 // when the database has none (SEED_DEMO). Runs once per process; /api/ready reports its outcome.
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
-import { getDbHandle } from "./index";
+import { getDbHandle, type DbHandle } from "./index";
 import { hasArticles, seedDemoArticles } from "./seed/demo";
 
-export type ReadyInfo = { driver: "pglite" | "postgres"; seeded: number; ms: number };
+export type ReadyInfo = { driver: DbHandle["driver"]; seeded: number; ms: number };
 
 const g = globalThis as typeof globalThis & { __shiyueReady?: Promise<ReadyInfo> };
 

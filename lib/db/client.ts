@@ -1,14 +1,19 @@
 import "server-only";
 // The database connection: PGlite in PGLITE_DIR when DATABASE_URL is unset, a pg pool when it is set.
-// One typed Drizzle instance for both; a process-wide singleton that survives dev hot reload.
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+// One typed Drizzle instance for both; a process-wide singleton (lib/db/index.ts) survives hot reload.
+//
+// PGlite allows one process per data directory. The server shares its PGlite with command-line tools
+// (seed, migrate, …) over a Unix socket in the data directory; a tool that finds the directory locked by
+// a running server connects through that socket instead, and gets a clear error when there is none.
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { getConfig } from "@/lib/config";
-import { lockDataDir } from "./pglite-lock";
+import { DataDirLockedError, lockDataDir } from "./pglite-lock";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -16,25 +21,37 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type DbHandle =
   | { driver: "pglite"; db: Db; client: PGlite; dataDir: string; close: () => Promise<void> }
-  | { driver: "postgres"; db: Db; pool: pg.Pool; close: () => Promise<void> };
+  | { driver: "postgres" | "pglite-socket"; db: Db; pool: pg.Pool; close: () => Promise<void> };
 
-/** Opens a connection without migrating. `dataDir` "memory://" gives a throw-away in-memory PGlite. */
+/** The socket a running server exposes its PGlite on (`psql -h <data dir>` connects to it too). */
+export function pgliteSocketPath(dataDir: string): string {
+  return join(dataDir, ".s.PGSQL.5432");
+}
+
+async function openPool(config: pg.PoolConfig, what: string): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionTimeoutMillis: 10_000, ...config });
+  pool.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", err: err.message })));
+  // Fail fast with a clear message when the server is unreachable.
+  const probe = await pool.connect().catch(async (err: Error) => {
+    await pool.end().catch(() => {});
+    throw new Error(`无法连接${what}：${err.message}`);
+  });
+  probe.release();
+  return pool;
+}
+
+/**
+ * Opens a connection without migrating. `dataDir` "memory://" gives a throw-away in-memory PGlite.
+ * `serveSocket` (the web server) shares a file-backed PGlite with command-line tools.
+ */
 export async function openDatabase(
-  opts: { databaseUrl?: string; dataDir?: string; poolSize?: number } = {},
+  opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; serveSocket?: boolean } = {},
 ): Promise<DbHandle> {
   const config = getConfig();
   const databaseUrl = opts.databaseUrl ?? config.DATABASE_URL;
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
-    pool.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", err: err.message })));
-    // Fail fast with a clear message when the server is unreachable.
-    const probe = await pool.connect().catch(async (err: Error) => {
-      await pool.end().catch(() => {});
-      throw new Error(`无法连接 PostgreSQL（DATABASE_URL）：${err.message}`);
-    });
-    probe.release();
-    const db = drizzlePg(pool, { schema });
-    return { driver: "postgres", db, pool, close: () => pool.end() };
+    const pool = await openPool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 }, " PostgreSQL（DATABASE_URL）");
+    return { driver: "postgres", db: drizzlePg(pool, { schema }), pool, close: () => pool.end() };
   }
 
   const dir = opts.dataDir ?? config.PGLITE_DIR;
@@ -43,11 +60,32 @@ export async function openDatabase(
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return { driver: "pglite", db, client, dataDir: dir, close: () => client.close() };
   }
+
   const dataDir = resolve(/*turbopackIgnore: true*/ dir);
   mkdirSync(dirname(dataDir), { recursive: true });
-  const release = lockDataDir(dataDir);
+  let release: () => void;
+  try {
+    release = lockDataDir(dataDir);
+  } catch (err) {
+    const socket = pgliteSocketPath(dataDir);
+    if (!(err instanceof DataDirLockedError) || !existsSync(socket)) throw err;
+    // A running server owns the directory and shares it: one connection, its queries are serialized.
+    const pool = await openPool(
+      { host: dataDir, port: 5432, user: "postgres", database: "postgres", max: 1 },
+      `运行中的拾阅内置数据库（${socket}）`,
+    );
+    return { driver: "pglite-socket", db: drizzlePg(pool, { schema }), pool, close: () => pool.end() };
+  }
+
+  let socketServer: PGLiteSocketServer | undefined;
   try {
     const client = await PGlite.create(dataDir);
+    if (opts.serveSocket) {
+      const path = pgliteSocketPath(dataDir);
+      rmSync(path, { force: true }); // left by a server that died; we hold the lock now
+      socketServer = new PGLiteSocketServer({ db: client, path, maxConnections: 8 });
+      await socketServer.start();
+    }
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       driver: "pglite",
@@ -55,11 +93,13 @@ export async function openDatabase(
       client,
       dataDir,
       close: async () => {
+        await socketServer?.stop();
         await client.close();
         release();
       },
     };
   } catch (err) {
+    await socketServer?.stop().catch(() => {});
     release();
     throw err;
   }

@@ -6,11 +6,16 @@ import { migrateDatabase } from "./migrate";
 
 export type { Db, DbHandle, Tx } from "./client";
 
-const g = globalThis as typeof globalThis & { __shiyueDb?: Promise<DbHandle> };
+const g = globalThis as typeof globalThis & { __shiyueDb?: Promise<DbHandle>; __shiyueServeSocket?: boolean };
+
+/** Called by the web server before first use: share its embedded database with command-line tools. */
+export function shareEmbeddedDatabase(): void {
+  g.__shiyueServeSocket = true;
+}
 
 export function getDbHandle(): Promise<DbHandle> {
   g.__shiyueDb ??= (async () => {
-    const handle = await openDatabase();
+    const handle = await openDatabase({ serveSocket: g.__shiyueServeSocket });
     try {
       await migrateDatabase(handle);
     } catch (err) {

@@ -27,7 +27,8 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
     }
     return;
   }
-  // Session-level advisory locks belong to one connection: hold it for the whole migration.
+  // Postgres, or a running server's PGlite through its socket. Session-level advisory locks belong to
+  // one connection: hold it for the whole migration.
   const conn = await handle.pool.connect();
   try {
     await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);

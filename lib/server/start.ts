@@ -2,6 +2,7 @@ import "server-only";
 // Server start-up (called from instrumentation.ts): a bad configuration or an unreachable database
 // stops the process with one clear line and exit code 1, never a stack trace.
 import { ConfigError, getConfig } from "@/lib/config";
+import { shareEmbeddedDatabase } from "@/lib/db";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { errorMessage } from "@/lib/log";
 
@@ -12,6 +13,7 @@ export async function startServer(): Promise<void> {
     console.error(err instanceof ConfigError ? err.message : `配置错误：${errorMessage(err)}`);
     process.exit(1);
   }
+  shareEmbeddedDatabase();
   try {
     await ensureReady();
   } catch (err) {
