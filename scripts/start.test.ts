@@ -7,7 +7,7 @@ describe("npm start with a bad configuration", () => {
     [{ PORT: "abc" }, "PORT"],
     [{ DATABASE_URL: "nonsense" }, "DATABASE_URL"],
   ])("%j exits 1 with one line naming %s", (env, variable) => {
-    const run = spawnSync("npx", ["tsx", "scripts/start.ts"], {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
       env: { ...process.env, ...env },
       encoding: "utf8",
       timeout: 30_000,
