@@ -203,37 +203,28 @@ const articleRef = () =>
     .notNull()
     .references(() => articles.id, { onDelete: "cascade" });
 
-export const likes = pgTable(
-  "likes",
-  {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: userRef(),
-    articleId: articleRef(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("likes_user_article_key").on(t.userId, t.articleId),
-    index("likes_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("likes_article_idx").on(t.articleId),
-  ],
-);
+/** Likes and favourites share one shape: one row per user and article, listed newest first per user. */
+const userArticleTable = <N extends string>(name: N) =>
+  pgTable(
+    name,
+    {
+      id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+      userId: userRef(),
+      articleId: articleRef(),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      uniqueIndex(`${name}_user_article_key`).on(t.userId, t.articleId),
+      index(`${name}_user_created_idx`).on(t.userId, t.createdAt.desc()),
+      index(`${name}_article_idx`).on(t.articleId),
+    ],
+  );
+
+export const likes = userArticleTable("likes");
 export type Like = typeof likes.$inferSelect;
 export type NewLike = typeof likes.$inferInsert;
 
-export const favorites = pgTable(
-  "favorites",
-  {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: userRef(),
-    articleId: articleRef(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("favorites_user_article_key").on(t.userId, t.articleId),
-    index("favorites_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("favorites_article_idx").on(t.articleId),
-  ],
-);
+export const favorites = userArticleTable("favorites");
 export type Favorite = typeof favorites.$inferSelect;
 export type NewFavorite = typeof favorites.$inferInsert;
 
