@@ -33,7 +33,8 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-    { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    // Browser-free server checks (e2e/shutdown.spec.ts) run once, in the desktop project.
+    { name: "phone", testIgnore: /shutdown\.spec\.ts$/, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && npm start`,

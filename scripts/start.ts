@@ -103,6 +103,8 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
   NEXT_TELEMETRY_DISABLED: "1",
+  // The server closes its database itself on SIGTERM/SIGINT (lib/server/shutdown.ts).
+  NEXT_MANUAL_SIG_HANDLE: "true",
   PORT: String(config.PORT),
   // The standalone server runs from .next/standalone: pin the data directory to the project.
   PGLITE_DIR: config.PGLITE_DIR.startsWith("memory://") ? config.PGLITE_DIR : resolve(root, config.PGLITE_DIR),

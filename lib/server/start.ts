@@ -5,6 +5,7 @@ import { ConfigError, getConfig } from "@/lib/config";
 import { shareEmbeddedDatabase } from "@/lib/db";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { errorMessage } from "@/lib/log";
+import { installShutdownHandlers } from "./shutdown";
 
 export async function startServer(): Promise<void> {
   try {
@@ -14,6 +15,7 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   shareEmbeddedDatabase();
+  installShutdownHandlers();
   try {
     await ensureReady();
   } catch (err) {

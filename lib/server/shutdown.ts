@@ -1,0 +1,32 @@
+import "server-only";
+// Clean stop on SIGTERM/SIGINT: close the database (PGlite checkpoints and releases its directory lock;
+// the pg pool ends) before exiting. Active only when the launcher sets NEXT_MANUAL_SIG_HANDLE=true
+// (npm start, the container); otherwise Next's own handlers exit as before (next dev).
+import { closeDb } from "@/lib/db";
+import { errorMessage, log } from "@/lib/log";
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+export function installShutdownHandlers(): void {
+  if (process.env.NEXT_MANUAL_SIG_HANDLE !== "true") return;
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal });
+    setTimeout(() => {
+      log.error("shutdown timed out", { after_ms: SHUTDOWN_TIMEOUT_MS });
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      await closeDb();
+      log.info("database closed");
+      process.exit(0);
+    } catch (err) {
+      log.error("shutdown failed", { error: errorMessage(err) });
+      process.exit(1);
+    }
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
