@@ -5,6 +5,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
+import { viewerFromRequest } from "@/lib/auth/viewer";
+import type { User } from "@/lib/db/schema";
+import { MSG } from "@/lib/messages";
 import { log, errorMessage } from "@/lib/log";
 import { ApiError, defaultDetail } from "./errors";
 
@@ -15,7 +18,12 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 
-export type RouteOptions<P, Q, B> = {
+type AuthMode = "none" | "optional" | "required";
+type UserFor<A> = A extends "required" ? User : A extends "optional" ? User | null : undefined;
+
+export type RouteOptions<P, Q, B, A extends AuthMode = "none"> = {
+  /** required: 401 without a valid token; optional: a missing or bad token means anonymous. */
+  auth?: A;
   params?: P;
   query?: Q;
   body?: B;
@@ -23,9 +31,10 @@ export type RouteOptions<P, Q, B> = {
   bodyLimit?: number;
 };
 
-export type RouteContext<P, Q, B> = {
+export type RouteContext<P, Q, B, A extends AuthMode = "none"> = {
   req: NextRequest;
   requestId: string;
+  user: UserFor<A>;
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
@@ -88,20 +97,30 @@ export function toErrorResponse(err: unknown, requestId: string, req?: NextReque
   return errorResponse(new ApiError("internal", defaultDetail("internal")), requestId);
 }
 
-export function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
-  options: RouteOptions<P, Q, B>,
-  handler: (ctx: RouteContext<P, Q, B>) => Promise<Response> | Response,
-) {
+export function route<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  A extends AuthMode = "none",
+>(options: RouteOptions<P, Q, B, A>, handler: (ctx: RouteContext<P, Q, B, A>) => Promise<Response> | Response) {
   return async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     try {
+      let user: User | null = null;
+      if (options.auth === "required" || options.auth === "optional") {
+        const viewer = await viewerFromRequest(req);
+        if (!viewer.user && options.auth === "required") {
+          throw new ApiError("unauthorized", viewer.present ? MSG.tokenInvalid : MSG.loginRequired);
+        }
+        user = viewer.user;
+      }
       const rawParams = context?.params ? await context.params : {};
       const params = options.params ? parseOrThrow(options.params, rawParams) : undefined;
       const query = options.query ? parseOrThrow(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
       const body = options.body
         ? parseOrThrow(options.body, await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT))
         : undefined;
-      const res = await handler({ req, requestId, params, query, body } as RouteContext<P, Q, B>);
+      const res = await handler({ req, requestId, user, params, query, body } as RouteContext<P, Q, B, A>);
       res.headers.set("x-request-id", requestId);
       return res;
     } catch (err) {

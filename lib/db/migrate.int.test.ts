@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config";
 import { getDbHandle } from "@/lib/db";
+import { COMMITTED_MIGRATIONS } from "@/test/migrations";
 import { openDatabase } from "./client";
 import { migrateDatabase } from "./migrate";
 
@@ -34,7 +35,7 @@ describe("migrations", () => {
     const handle = await getDbHandle();
     await migrateDatabase(handle);
     const res = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect(res.rows[0].n).toBe(2);
+    expect(res.rows[0].n).toBe(COMMITTED_MIGRATIONS);
   });
 
   // Concurrency between processes only exists on a server; PGlite allows one process per directory
@@ -52,7 +53,7 @@ describe("migrations", () => {
       const res = await handles[0].db.execute<{ n: number; hashes: number }>(
         sql`select count(*)::int as n, count(distinct hash)::int as hashes from drizzle.__drizzle_migrations`,
       );
-      expect(res.rows[0]).toEqual({ n: 2, hashes: 2 });
+      expect(res.rows[0]).toEqual({ n: COMMITTED_MIGRATIONS, hashes: COMMITTED_MIGRATIONS });
       await Promise.all(handles.map((h) => h.close()));
     } finally {
       await admin.db.execute(sql.raw(`drop database if exists "${url.pathname.slice(1)}" with (force)`));

@@ -67,21 +67,27 @@ export const smsCodes = pgTable(
     requestIp: text("request_ip"),
     createdAt: createdAt(),
   },
-  (t) => [index("sms_codes_phone_created_idx").on(t.phone, t.createdAt.desc())],
+  (t) => [
+    index("sms_codes_phone_created_idx").on(t.phone, t.createdAt.desc()),
+    index("sms_codes_ip_created_idx").on(t.requestIp, t.createdAt.desc()),
+  ],
 );
 export type SmsCode = typeof smsCodes.$inferSelect;
 export type NewSmsCode = typeof smsCodes.$inferInsert;
 
-/** Fixed-window counters for rate limits (SMS, login failures, chat, summaries), shared by all instances. */
+/**
+ * Rate-limit counters shared by all instances (login failures, chat, summaries): one row per key,
+ * counting events since window_start until expires_at; a limit reached may extend expires_at (a block).
+ */
 export const rateLimits = pgTable(
   "rate_limits",
   {
-    key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    key: text("key").primaryKey(),
     count: integer("count").notNull().default(0),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expires_idx").on(t.expiresAt)],
+  (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
 );
 export type RateLimit = typeof rateLimits.$inferSelect;
 

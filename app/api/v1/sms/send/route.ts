@@ -1,0 +1,11 @@
+import { clientIp } from "@/lib/api/client-ip";
+import { ok, route } from "@/lib/api/route";
+import { SMS_CODE_TTL_MS, SMS_RESEND_SECONDS } from "@/lib/auth/constants";
+import { smsSendBody } from "@/lib/auth/schema";
+import { sendSmsCode } from "@/lib/auth/sms-login";
+
+// POST /api/v1/sms/send – send a login code to a mainland mobile number
+export const POST = route({ body: smsSendBody, bodyLimit: 4 * 1024 }, async ({ req, body }) => {
+  await sendSmsCode({ phone: body.phone, ip: clientIp(req) });
+  return ok({ success: true, expires_in: SMS_CODE_TTL_MS / 1000, resend_in: SMS_RESEND_SECONDS });
+});

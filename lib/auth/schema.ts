@@ -1,0 +1,66 @@
+// Request bodies of the account calls (zod), shared by the route handlers and the forms.
+import { z } from "zod";
+import { PHONE_PATTERN } from "./constants";
+import { MSG } from "@/lib/messages";
+
+const trimmed = z.string().transform((s) => s.replace(/\0/g, "").trim());
+// Optional text fields: left out → undefined (unchanged); "" or null → null (cleared).
+const optionalText = (max: number, label: string) =>
+  z
+    .union([z.string(), z.null()])
+    .transform((v) => (v ?? "").replace(/\0/g, "").trim())
+    .pipe(z.string().max(max, `${label}不能超过 ${max} 个字符`))
+    .transform((v) => v || null)
+    .optional();
+
+export const emailField = z
+  .union([z.string(), z.null()])
+  .transform((v) => (v ?? "").trim().toLowerCase())
+  .pipe(z.union([z.literal(""), z.email("邮箱格式不正确").max(254, "邮箱格式不正确")]))
+  .transform((v) => v || null)
+  .optional();
+
+export const phoneField = trimmed.pipe(z.string().regex(PHONE_PATTERN, MSG.invalidPhone));
+
+const password = z.string({ message: "请输入密码" }).min(6, "密码至少 6 位").max(128, "密码不能超过 128 位");
+
+export const registerBody = z.object({
+  account_name: trimmed.pipe(
+    z
+      .string()
+      .min(2, "用户名至少 2 个字符")
+      .max(32, "用户名不能超过 32 个字符")
+      .regex(/^[\p{L}\p{N}_.-]+$/u, "用户名只能包含中英文、数字、下划线、点和横线")
+      .refine((s) => !/^\d+$/.test(s), "用户名不能是纯数字"),
+  ),
+  password,
+  email: emailField,
+  phone_number: z
+    .union([z.string(), z.null()])
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.union([z.literal(""), z.string().regex(PHONE_PATTERN, MSG.invalidPhone)]))
+    .transform((v) => v || null)
+    .optional(),
+  display_name: optionalText(32, "昵称"),
+});
+export type RegisterBody = z.output<typeof registerBody>;
+
+export const loginBody = z.object({
+  username: trimmed.pipe(z.string().min(1, MSG.accountRequired).max(254, MSG.badCredentials)),
+  password: z.string({ message: MSG.accountRequired }).min(1, MSG.accountRequired).max(128, MSG.badCredentials),
+});
+
+export const smsSendBody = z.object({ phone: phoneField });
+
+export const smsLoginBody = z.object({
+  phone: phoneField,
+  code: trimmed.pipe(z.string().regex(/^\d{6}$/, MSG.invalidCode)),
+});
+
+/** Only these fields change (a field left out stays as it is; "" or null clears it); anything else is ignored. */
+export const profileUpdateBody = z.object({
+  display_name: optionalText(32, "昵称"),
+  email: emailField,
+  bio: optionalText(500, "个人简介"),
+});
+export type ProfileUpdate = z.output<typeof profileUpdateBody>;

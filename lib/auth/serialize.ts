@@ -1,0 +1,28 @@
+// The user object of the API: never the password hash — only whether a password is set.
+import type { User } from "@/lib/db/schema";
+
+export type ApiUser = {
+  id: number;
+  account_name: string;
+  phone_number: string | null;
+  display_name: string | null;
+  email: string | null;
+  bio: string | null;
+  avatar_url: string | null;
+  created_at: string;
+  has_password: boolean;
+};
+
+export function toApiUser(u: User): ApiUser {
+  return {
+    id: u.id,
+    account_name: u.accountName,
+    phone_number: u.phoneNumber,
+    display_name: u.displayName,
+    email: u.email,
+    bio: u.bio,
+    avatar_url: u.avatarUrl,
+    created_at: u.createdAt.toISOString(),
+    has_password: Boolean(u.hashedPassword),
+  };
+}

@@ -1,0 +1,34 @@
+import "server-only";
+// Access tokens: JWT signed with HS256 (AUTH_SECRET), `sub` = user id, valid 7 days.
+import { SignJWT, jwtVerify } from "jose";
+import { authSecret } from "./secret";
+
+export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+
+export async function signToken(userId: number, now = Date.now()): Promise<string> {
+  const iat = Math.floor(now / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(userId))
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + TOKEN_TTL_SECONDS)
+    .sign(await authSecret());
+}
+
+/** The user id a valid token names, or null for a missing, malformed, tampered, expired or alg-none token. */
+export async function verifyToken(token: string | null | undefined): Promise<number | null> {
+  if (!token || token.length > 2048) return null;
+  try {
+    const { payload } = await jwtVerify(token, await authSecret(), { algorithms: ["HS256"] });
+    const id = Number(payload.sub);
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The token of an `Authorization: Bearer …` header. */
+export function bearerToken(header: string | null): string | null {
+  const m = /^Bearer\s+(\S+)$/i.exec(header ?? "");
+  return m ? m[1] : null;
+}

@@ -1,0 +1,28 @@
+import "server-only";
+// Who is calling: the user named by a valid Bearer token (API) or by the session cookie (pages, to
+// render only). A token for a deleted user counts as no token.
+import { eq } from "drizzle-orm";
+import { cookies } from "next/headers";
+import { getDb } from "@/lib/db";
+import { users, type User } from "@/lib/db/schema";
+import { TOKEN_COOKIE } from "./constants";
+import { bearerToken, verifyToken } from "./token";
+
+export async function userForToken(token: string | null | undefined): Promise<User | null> {
+  const id = await verifyToken(token);
+  if (!id) return null;
+  const [user] = await (await getDb()).select().from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+/** The API caller; `present` tells a bad token (401) from no token (anonymous). */
+export async function viewerFromRequest(req: Request): Promise<{ user: User | null; present: boolean }> {
+  const token = bearerToken(req.headers.get("authorization"));
+  return { user: token ? await userForToken(token) : null, present: Boolean(token) };
+}
+
+/** The signed-in user for a server-rendered page (cookie), or null. */
+export async function pageViewer(): Promise<User | null> {
+  const token = (await cookies()).get(TOKEN_COOKIE)?.value;
+  return token ? userForToken(token) : null;
+}
