@@ -1,9 +1,16 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import { Sparkles } from "lucide-react";
+import { cookies } from "next/headers";
+import { TOKEN_COOKIE } from "@/lib/auth/constants";
+import { pageViewer } from "@/lib/auth/viewer";
+import { ClearStaleSession } from "./clear-stale-session";
 import { SearchBox } from "./search-box";
+import { UserMenu } from "./user-menu";
 
-export function SiteHeader() {
+export async function SiteHeader() {
+  const viewer = await pageViewer();
+  const stale = !viewer && Boolean((await cookies()).get(TOKEN_COOKIE)?.value);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-14 w-full max-w-3xl items-center gap-3 px-4">
@@ -21,12 +28,17 @@ export function SiteHeader() {
           <span className="hidden sm:inline">智能总结</span>
           <span className="sm:hidden">总结</span>
         </Link>
-        <Link
-          href="/login/sms"
-          className="shrink-0 rounded-full bg-brand-500 px-3 py-1 text-sm font-medium text-white hover:bg-brand-600"
-        >
-          登录
-        </Link>
+        {viewer ? (
+          <UserMenu name={viewer.displayName || viewer.accountName} avatarUrl={viewer.avatarUrl} />
+        ) : (
+          <Link
+            href="/login/sms"
+            className="shrink-0 rounded-full bg-brand-500 px-3 py-1 text-sm font-medium text-white hover:bg-brand-600"
+          >
+            登录
+          </Link>
+        )}
+        {stale ? <ClearStaleSession /> : null}
       </div>
     </header>
   );

@@ -1,0 +1,14 @@
+import type { Metadata } from "next";
+import { SessionExpired } from "@/components/auth/session-expired";
+import { ProfileView } from "@/components/profile/profile-view";
+import { toApiUser } from "@/lib/auth/serialize";
+import { getStats } from "@/lib/auth/service";
+import { pageViewer } from "@/lib/auth/viewer";
+
+export const metadata: Metadata = { title: "我的账户", robots: { index: false } };
+
+export default async function ProfilePage() {
+  const viewer = await pageViewer();
+  if (!viewer) return <SessionExpired path="/profile" />;
+  return <ProfileView user={toApiUser(viewer)} stats={await getStats(viewer)} />;
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { toast } from "sonner";
+import { api, errorText } from "@/lib/client/api";
+import { MSG } from "@/lib/messages";
+import { Field, inputClass, primaryButtonClass } from "./auth-card";
+import { useAuthSuccess } from "./use-auth-success";
+
+const EMPTY = { account_name: "", email: "", phone_number: "", password: "", display_name: "" };
+
+export function RegisterForm() {
+  const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const onSuccess = useAuthSuccess(MSG.registerFormatError);
+  const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!form.account_name.trim() || !form.password) return void toast.error(MSG.registerRequired);
+    setBusy(true);
+    try {
+      onSuccess(await api("/auth/register", { json: { ...form, account_name: form.account_name.trim() } }));
+    } catch (err) {
+      toast.error(errorText(err, MSG.registerFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field label="用户名">
+        <input name="account_name" autoComplete="username" value={form.account_name} onChange={set("account_name")} placeholder="登录用的用户名" className={inputClass} />
+      </Field>
+      <Field label="邮箱（选填）">
+        <input type="email" name="email" autoComplete="email" value={form.email} onChange={set("email")} placeholder="name@example.com" className={inputClass} />
+      </Field>
+      <Field label="手机号（选填）">
+        <input type="tel" name="phone_number" inputMode="numeric" maxLength={11} autoComplete="tel-national" value={form.phone_number} onChange={set("phone_number")} placeholder="11 位手机号" className={inputClass} />
+      </Field>
+      <Field label="密码">
+        <input type="password" name="password" autoComplete="new-password" value={form.password} onChange={set("password")} placeholder="至少 6 位" className={inputClass} />
+      </Field>
+      <Field label="昵称（选填）">
+        <input name="display_name" autoComplete="nickname" value={form.display_name} onChange={set("display_name")} placeholder="别人看到的名字" className={inputClass} />
+      </Field>
+      <button type="submit" disabled={busy} className={primaryButtonClass}>
+        {busy ? "注册中…" : "注册"}
+      </button>
+      <p className="text-center text-sm text-slate-500">
+        已有账号？
+        <Link href="/login/sms" className="text-brand-600 hover:underline">
+          立即登录
+        </Link>
+      </p>
+    </form>
+  );
+}

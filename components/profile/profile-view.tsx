@@ -1,0 +1,152 @@
+"use client";
+
+import { Bookmark, Eye, Heart, KeyRound, MessageCircle, Pencil, Smartphone } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { ApiUser } from "@/lib/auth/serialize";
+import { api, errorText } from "@/lib/client/api";
+import { storeUser } from "@/lib/client/session";
+import { MSG } from "@/lib/messages";
+
+type Stats = { likes_count: number; favorites_count: number; comments_count: number; read_count: number };
+type Draft = { display_name: string; email: string; bio: string };
+
+const longDate = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "long", day: "numeric" });
+const draftOf = (u: ApiUser): Draft => ({ display_name: u.display_name ?? "", email: u.email ?? "", bio: u.bio ?? "" });
+const maskPhone = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
+const soon = () => toast.info("该功能即将上线，敬请期待");
+
+export function ProfileView({ user: initial, stats }: { user: ApiUser; stats: Stats }) {
+  const [user, setUser] = useState(initial);
+  const [mode, setMode] = useState<"view" | "edit" | "saving">("view");
+  const [draft, setDraft] = useState<Draft>(draftOf(initial));
+  const editing = mode !== "view";
+  const registered = user.created_at ? longDate.format(new Date(user.created_at)) : MSG.unknown;
+
+  async function save() {
+    setMode("saving");
+    try {
+      const updated = await api<ApiUser>("/users/me", { method: "PUT", json: draft });
+      const merged = { ...user, ...updated };
+      setUser(merged);
+      setDraft(draftOf(merged));
+      storeUser(merged);
+      setMode("view");
+      toast.success("资料已保存");
+    } catch (err) {
+      toast.error(errorText(err, MSG.saveFailed));
+      setMode("edit");
+    }
+  }
+
+  function cancel() {
+    setDraft(draftOf(user));
+    setMode("view");
+  }
+
+  const input = "mt-1 h-10 w-full rounded-lg border border-slate-300 px-3 text-sm outline-none focus:border-brand-500 disabled:border-transparent disabled:bg-slate-50 disabled:px-0 disabled:text-slate-800";
+
+  return (
+    <div className="space-y-4">
+      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <div className="flex items-center gap-4">
+          <button type="button" onClick={() => toast.info(MSG.avatarInDevelopment)} className="shrink-0 rounded-full" aria-label="更换头像">
+            {/* eslint-disable-next-line @next/next/no-img-element -- the user's avatar or the default SVG */}
+            <img src={user.avatar_url || "/assets/default-avatar.svg"} alt="" width={64} height={64} className="size-16 rounded-full bg-slate-200 object-cover" />
+          </button>
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-lg font-bold text-slate-900">{user.display_name || user.account_name}</h1>
+            <p className="text-sm text-slate-500">注册于 {registered}</p>
+          </div>
+          {editing ? (
+            <div className="flex shrink-0 gap-2">
+              <button type="button" onClick={cancel} disabled={mode === "saving"} className="rounded-full border border-slate-300 px-4 py-1.5 text-sm text-slate-600 hover:bg-slate-50">
+                取消
+              </button>
+              <button type="button" onClick={save} disabled={mode === "saving"} className="rounded-full bg-brand-500 px-4 py-1.5 text-sm text-white hover:bg-brand-600 disabled:opacity-60">
+                {mode === "saving" ? "保存中…" : "保存"}
+              </button>
+            </div>
+          ) : (
+            <button type="button" onClick={() => setMode("edit")} className="flex shrink-0 items-center gap-1 rounded-full border border-slate-300 px-4 py-1.5 text-sm text-slate-600 hover:bg-slate-50">
+              <Pencil className="size-3.5" aria-hidden />
+              编辑资料
+            </button>
+          )}
+        </div>
+
+        <dl className="mt-5 grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-xs text-slate-500">账户名</dt>
+            <dd className="mt-1 text-sm text-slate-800">{user.account_name}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">手机号</dt>
+            <dd className="mt-1 text-sm text-slate-800">{user.phone_number ? maskPhone(user.phone_number) : MSG.phoneUnbound}</dd>
+          </div>
+          <label className="block">
+            <span className="text-xs text-slate-500">昵称</span>
+            <input value={draft.display_name} disabled={!editing} maxLength={32} onChange={(e) => setDraft({ ...draft, display_name: e.target.value })} className={input} />
+          </label>
+          <label className="block">
+            <span className="text-xs text-slate-500">邮箱</span>
+            <input type="email" value={draft.email} disabled={!editing} placeholder={editing ? "name@example.com" : "未填写"} onChange={(e) => setDraft({ ...draft, email: e.target.value })} className={input} />
+          </label>
+          <label className="block sm:col-span-2">
+            <span className="text-xs text-slate-500">个人简介</span>
+            <textarea
+              value={draft.bio}
+              disabled={!editing}
+              maxLength={500}
+              rows={3}
+              placeholder={editing ? "介绍一下自己" : "这个人很懒，什么都没写"}
+              onChange={(e) => setDraft({ ...draft, bio: e.target.value })}
+              className="mt-1 w-full rounded-lg border border-slate-300 p-3 text-sm outline-none focus:border-brand-500 disabled:border-transparent disabled:bg-slate-50 disabled:px-0"
+            />
+          </label>
+        </dl>
+      </section>
+
+      <section aria-label="我的数据" className="grid grid-cols-4 gap-2">
+        {[
+          { label: "点赞", value: stats.likes_count, icon: Heart },
+          { label: "收藏", value: stats.favorites_count, icon: Bookmark },
+          { label: "评论", value: stats.comments_count, icon: MessageCircle },
+          { label: "阅读", value: stats.read_count, icon: Eye },
+        ].map(({ label, value, icon: Icon }) => (
+          <div key={label} className="rounded-xl border border-slate-200 bg-white p-3 text-center shadow-sm">
+            <Icon className="mx-auto size-4 text-brand-500" aria-hidden />
+            <p className="mt-1 text-lg font-bold text-slate-900">{value}</p>
+            <p className="text-xs text-slate-500">{label}</p>
+          </div>
+        ))}
+      </section>
+
+      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="text-base font-semibold text-slate-900">账户安全</h2>
+        <ul className="mt-3 divide-y divide-slate-100">
+          <li className="flex items-center gap-3 py-3">
+            <KeyRound className="size-5 text-slate-400" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm text-slate-800">登录密码</p>
+              <p className="text-xs text-slate-500">{user.has_password ? "已设置" : MSG.passwordNotSet}</p>
+            </div>
+            <button type="button" onClick={soon} className="rounded-full border border-slate-300 px-3 py-1 text-xs text-slate-600 hover:bg-slate-50">
+              {user.has_password ? "修改密码" : "设置密码"}
+            </button>
+          </li>
+          <li className="flex items-center gap-3 py-3">
+            <Smartphone className="size-5 text-slate-400" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm text-slate-800">手机号</p>
+              <p className="text-xs text-slate-500">{user.phone_number ? `已绑定 ${maskPhone(user.phone_number)}` : MSG.phoneUnbound}</p>
+            </div>
+            <button type="button" onClick={soon} className="rounded-full border border-slate-300 px-3 py-1 text-xs text-slate-600 hover:bg-slate-50">
+              {user.phone_number ? "更换手机号" : "绑定手机号"}
+            </button>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

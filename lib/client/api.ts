@@ -1,0 +1,75 @@
+"use client";
+// The browser's API client (SPEC section 7): base /api/v1 (paths starting with /api/ are used as they are),
+// 10-second timeout, credentials sent, JSON by default, the Bearer token when stored; the parsed body is
+// returned as it is. Failures throw ApiRequestError with the server's `detail`.
+import { clearSession, getToken } from "./session";
+import { loginUrlFor, shouldRedirectOn401 } from "./redirect";
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | null,
+  ) {
+    super(detail ?? `请求失败（${status}）`);
+    this.name = "ApiRequestError";
+  }
+}
+
+type Options = {
+  method?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+};
+
+export async function api<T>(path: string, opts: Options = {}): Promise<T> {
+  const url = new URL(path.startsWith("/api/") ? path : `/api/v1${path}`, location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json" };
+  let body: string | undefined;
+  if (opts.form) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(opts.form).toString();
+  } else if (opts.json !== undefined) {
+    body = JSON.stringify(opts.json);
+  }
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: opts.method ?? (body !== undefined ? "POST" : "GET"),
+      headers,
+      body,
+      credentials: "include",
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (err) {
+    const timedOut = err instanceof DOMException && err.name === "TimeoutError";
+    throw new ApiRequestError(0, timedOut ? "请求超时，请检查网络后重试" : "网络连接失败，请检查网络后重试");
+  }
+  const text = await res.text();
+  let payload: unknown = null;
+  try {
+    payload = text ? JSON.parse(text) : null;
+  } catch {
+    payload = null;
+  }
+  if (!res.ok) {
+    if (res.status === 401 && shouldRedirectOn401(location.pathname, url.toString())) {
+      clearSession();
+      location.assign(loginUrlFor(`${location.pathname}${location.search}`));
+    }
+    const detail = (payload as { detail?: unknown } | null)?.detail;
+    throw new ApiRequestError(res.status, typeof detail === "string" ? detail : null);
+  }
+  return payload as T;
+}
+
+/** The message to show for a failed call: the server's detail, else the fallback. */
+export function errorText(err: unknown, fallback: string): string {
+  return err instanceof ApiRequestError && err.detail ? err.detail : fallback;
+}
