@@ -3,6 +3,7 @@ import { defineConfig } from "@playwright/test";
 // Journeys run against `npm start` (the production build) on a fresh embedded database.
 const port = Number(process.env.E2E_PORT ?? 3310);
 const dataDir = `test-results/e2e-data-${port}`;
+export const serverLog = `test-results/e2e-server-${port}.log`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -37,7 +38,8 @@ export default defineConfig({
     { name: "phone", testIgnore: /shutdown\.spec\.ts$/, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && npm start`,
+    // The server's output is kept in a file: the code-login journey reads the console SMS code from it.
+    command: `rm -rf ${dataDir} && npm start 2>&1 | tee ${serverLog}`,
     url: `http://127.0.0.1:${port}/api/ready`,
     timeout: 300_000,
     reuseExistingServer: false,

@@ -18,6 +18,7 @@ const ITEMS = [
 export function UserMenu({ name, avatarUrl }: { name: string; avatarUrl: string | null }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const pointer = useRef<string>("");
   const router = useRouter();
   const pathname = usePathname();
 
@@ -48,7 +49,9 @@ export function UserMenu({ name, avatarUrl }: { name: string; avatarUrl: string 
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label={`${name}的账户菜单`}
-        onClick={() => setOpen((o) => !o)}
+        onPointerDown={(e) => (pointer.current = e.pointerType)}
+        // A mouse already opened it by hovering: a click keeps it open. Touch and keyboard toggle it.
+        onClick={() => setOpen((o) => (pointer.current === "mouse" ? true : !o))}
         className="flex items-center gap-1 rounded-full p-0.5 hover:bg-slate-100"
       >
         {/* eslint-disable-next-line @next/next/no-img-element -- a 32px avatar, user-provided or the default SVG */}

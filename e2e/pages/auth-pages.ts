@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { serverLog } from "../../playwright.config";
+
+export const uniquePhone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The latest code the console SMS provider printed for `phone` in the server's output. */
+export async function codeFromServerLog(phone: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const lines = readFileSync(serverLog, "utf8").split("\n").filter((l) => l.includes("验证码") && l.includes(phone));
+      code = /验证码 (\d{6})/.exec(lines.at(-1) ?? "")?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+export class SmsLoginPage {
+  readonly phone: Locator;
+  readonly code: Locator;
+  readonly sendCode: Locator;
+  readonly submit: Locator;
+  constructor(readonly page: Page) {
+    this.phone = page.getByLabel("手机号");
+    this.code = page.getByLabel("验证码");
+    this.sendCode = page.getByRole("button", { name: /获取验证码|秒后可重新发送/ });
+    this.submit = page.getByRole("button", { name: "登录", exact: true });
+  }
+  async goto(query = "") {
+    await this.page.goto(`/login/sms${query}`);
+  }
+}
+
+export class PasswordLoginPage {
+  readonly username: Locator;
+  readonly password: Locator;
+  readonly submit: Locator;
+  constructor(readonly page: Page) {
+    this.username = page.getByLabel("账户名");
+    this.password = page.getByLabel("密码");
+    this.submit = page.getByRole("button", { name: "登录", exact: true });
+  }
+}
+
+export class RegisterPage {
+  constructor(readonly page: Page) {}
+  async goto() {
+    await this.page.goto("/register");
+  }
+  async register(user: { account: string; password: string; email?: string; phone?: string; name?: string }) {
+    const p = this.page;
+    await p.getByLabel("用户名").fill(user.account);
+    if (user.email) await p.getByLabel("邮箱（选填）").fill(user.email);
+    if (user.phone) await p.getByLabel("手机号（选填）").fill(user.phone);
+    await p.getByLabel("密码").fill(user.password);
+    if (user.name) await p.getByLabel("昵称（选填）").fill(user.name);
+    await p.getByRole("button", { name: "注册", exact: true }).click();
+  }
+}
+
+export class Header {
+  readonly menuButton: Locator;
+  readonly loginLink: Locator;
+  constructor(readonly page: Page) {
+    this.menuButton = page.getByRole("button", { name: /的账户菜单$/ });
+    this.loginLink = page.getByRole("banner").getByRole("link", { name: "登录" });
+  }
+  async openMenu() {
+    await this.menuButton.click();
+    await expect(this.page.getByRole("menu")).toBeVisible();
+  }
+  async logout() {
+    await this.openMenu();
+    await this.page.getByRole("menuitem", { name: "退出登录" }).click();
+  }
+}
+
+export const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
