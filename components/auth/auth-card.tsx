@@ -10,7 +10,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <div className="mt-6">{children}</div>
       </div>
       <p className="mt-4 text-center text-xs text-slate-400">
-        登录即表示同意拾阅的服务条款 · <Link href="/" className="hover:text-slate-600">返回首页</Link>
+        <Link href="/" className="hover:text-slate-600">返回首页</Link>
       </p>
     </div>
   );

@@ -1,6 +1,8 @@
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { signToken } from "@/lib/auth/token";
 import { getDb } from "@/lib/db";
+import { users } from "@/lib/db/schema";
 import { COMMITTED_MIGRATIONS } from "@/test/migrations";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { GET as health } from "@/app/api/health/route";
@@ -58,10 +60,19 @@ describe("GET /api/v1/articles/", () => {
     expect(body.detail).toContain(name);
   });
 
-  it("asks anonymous visitors to log in for page 2", async () => {
+  it("asks anonymous visitors (or a bad token) to log in for page 2, and serves it to a signed-in user", async () => {
     const { status, body } = await call(list, "/api/v1/articles?page=2");
     expect(status).toBe(401);
     expect(body.detail).toBe("登录后可查看更多内容");
+    const bad = await list(new NextRequest("http://localhost/api/v1/articles?page=1", { headers: { authorization: "Bearer nope" } }), ctx);
+    expect(bad.status).toBe(200);
+    const [user] = await (await getDb()).insert(users).values({ accountName: "pager" }).returning();
+    const token = await signToken(user.id);
+    const req = (url: string) => new NextRequest(`http://localhost${url}`, { headers: { authorization: `Bearer ${token}` } });
+    const page2 = await (await list(req("/api/v1/articles?page=2&limit=20"), ctx)).json();
+    expect(page2.data.items).toHaveLength(20);
+    const page1 = await (await list(req("/api/v1/articles?page=1&limit=20"), ctx)).json();
+    expect(page2.data.items[0].id).not.toBe(page1.data.items[0].id);
   });
 });
 

@@ -5,4 +5,6 @@ import { ok, route } from "@/lib/api/route";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/articles/ – one page of the feed, newest first: { data: { items, total } }
-export const GET = route({ query: listQuery }, async ({ query }) => ok(await getFeedPage({ query })));
+export const GET = route({ auth: "optional", query: listQuery }, async ({ query, user }) =>
+  ok(await getFeedPage({ query, viewer: user ? { userId: user.id } : null })),
+);

@@ -5,4 +5,6 @@ import { ok, route } from "@/lib/api/route";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/articles/search – full-text search of the feed: { data: { items, total } }
-export const GET = route({ query: searchQuery }, async ({ query }) => ok(await getSearchPage({ query })));
+export const GET = route({ auth: "optional", query: searchQuery }, async ({ query, user }) =>
+  ok(await getSearchPage({ query, viewer: user ? { userId: user.id } : null })),
+);
