@@ -3,29 +3,21 @@
 import Link from "next/link";
 import { useState } from "react";
 import { toast } from "sonner";
-import { api, errorText } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { MSG } from "@/lib/messages";
 import { Field, inputClass, primaryButtonClass } from "./auth-card";
-import { useAuthSuccess, useWithRedirect } from "./use-auth-success";
+import { useAuthSubmit, useWithRedirect } from "./use-auth-success";
 
 export function PasswordLoginForm() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const onSuccess = useAuthSuccess(MSG.loginFormatError);
+  const { busy, submit: signIn } = useAuthSubmit({ formatError: MSG.loginFormatError, failure: MSG.loginFailed });
   const withRedirect = useWithRedirect();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!username.trim() || !password) return void toast.error(MSG.accountRequired);
-    setBusy(true);
-    try {
-      onSuccess(await api("/auth/login", { form: { username: username.trim(), password } }));
-    } catch (err) {
-      toast.error(errorText(err, MSG.loginFailed));
-    } finally {
-      setBusy(false);
-    }
+    await signIn(() => api("/auth/login", { form: { username: username.trim(), password } }));
   }
 
   return (

@@ -3,30 +3,22 @@
 import Link from "next/link";
 import { useState } from "react";
 import { toast } from "sonner";
-import { api, errorText } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { MSG } from "@/lib/messages";
 import { Field, inputClass, primaryButtonClass } from "./auth-card";
-import { useAuthSuccess } from "./use-auth-success";
+import { useAuthSubmit } from "./use-auth-success";
 
 const EMPTY = { account_name: "", email: "", phone_number: "", password: "", display_name: "" };
 
 export function RegisterForm() {
   const [form, setForm] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const onSuccess = useAuthSuccess(MSG.registerFormatError);
+  const { busy, submit: signIn } = useAuthSubmit({ formatError: MSG.registerFormatError, failure: MSG.registerFailed });
   const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!form.account_name.trim() || !form.password) return void toast.error(MSG.registerRequired);
-    setBusy(true);
-    try {
-      onSuccess(await api("/auth/register", { json: { ...form, account_name: form.account_name.trim() } }));
-    } catch (err) {
-      toast.error(errorText(err, MSG.registerFailed));
-    } finally {
-      setBusy(false);
-    }
+    await signIn(() => api("/auth/register", { json: { ...form, account_name: form.account_name.trim() } }));
   }
 
   return (

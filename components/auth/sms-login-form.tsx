@@ -7,15 +7,14 @@ import { PHONE_PATTERN, SMS_CODE_LENGTH, SMS_RESEND_SECONDS } from "@/lib/auth/c
 import { api, errorText } from "@/lib/client/api";
 import { MSG } from "@/lib/messages";
 import { Field, inputClass, primaryButtonClass } from "./auth-card";
-import { useAuthSuccess, useWithRedirect } from "./use-auth-success";
+import { useAuthSubmit, useWithRedirect } from "./use-auth-success";
 
 export function SmsLoginForm() {
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
   const [countdown, setCountdown] = useState(0);
   const [sending, setSending] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const onSuccess = useAuthSuccess(MSG.loginFormatError);
+  const { busy, submit: signIn } = useAuthSubmit({ formatError: MSG.loginFormatError, failure: MSG.loginFailed });
   const withRedirect = useWithRedirect();
   const phoneValid = PHONE_PATTERN.test(phone);
 
@@ -47,14 +46,7 @@ export function SmsLoginForm() {
     e.preventDefault();
     if (!PHONE_PATTERN.test(phone)) return void toast.error(MSG.invalidPhone);
     if (code.length !== SMS_CODE_LENGTH) return void toast.error(MSG.invalidCode);
-    setBusy(true);
-    try {
-      onSuccess(await api("/sms/login", { json: { phone, code } }));
-    } catch (err) {
-      toast.error(errorText(err, MSG.loginFailed));
-    } finally {
-      setBusy(false);
-    }
+    await signIn(() => api("/sms/login", { json: { phone, code } }));
   }
 
   return (

@@ -1,8 +1,10 @@
 "use client";
 
 import { useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
 import { toast } from "sonner";
 import type { AuthResult } from "@/lib/auth/service";
+import { errorText } from "@/lib/client/api";
 import { safeRedirect } from "@/lib/client/redirect";
 import { saveSession } from "@/lib/client/session";
 
@@ -10,7 +12,7 @@ import { saveSession } from "@/lib/client/session";
  * Handles a login, code-login or registration answer (SPEC section 4): store the token and the user,
  * then go to the redirect target (same-site only) or home; without a token, the format-error toast.
  */
-export function useAuthSuccess(formatError: string) {
+function useAuthSuccess(formatError: string) {
   const router = useRouter();
   const params = useSearchParams();
   return (payload: { data?: Partial<AuthResult> } | null) => {
@@ -23,6 +25,26 @@ export function useAuthSuccess(formatError: string) {
     router.replace(safeRedirect(params.get("redirect")));
     router.refresh();
   };
+}
+
+/**
+ * Runs a sign-in call once at a time: the answer goes through the success rule above, a failure shows the
+ * server's detail or `failure`.
+ */
+export function useAuthSubmit({ formatError, failure }: { formatError: string; failure: string }) {
+  const [busy, setBusy] = useState(false);
+  const onSuccess = useAuthSuccess(formatError);
+  async function submit(call: () => Promise<{ data?: Partial<AuthResult> } | null>) {
+    setBusy(true);
+    try {
+      onSuccess(await call());
+    } catch (err) {
+      toast.error(errorText(err, failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, submit };
 }
 
 /** Keeps the redirect parameter on links between the sign-in screens. */
