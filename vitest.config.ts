@@ -31,7 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["**/*.test.ts"],
+          include: ["**/*.test.ts", "**/*.test.tsx"],
           exclude: ["**/*.int.test.ts", "node_modules/**", ".next/**", "e2e/**"],
         },
       },

@@ -9,7 +9,7 @@ test("a visitor sees the seeded feed on the home page", async ({ page }) => {
   const first = home.articles.first();
   await expect(first.getByRole("heading")).not.toBeEmpty();
   // Source link with platform icon and author, opening in a new tab; the date in Chinese.
-  const source = first.getByRole("link").first();
+  const source = first.locator('a[target="_blank"]');
   await expect(source).toHaveAttribute("target", "_blank");
   await expect(source.locator("img")).toHaveAttribute("src", /\/assets\/platform_ico\/\w+\.ico$/);
   await expect(first.locator("time")).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日$/);

@@ -1,4 +1,5 @@
 import { Bookmark, Heart, MessageCircle } from "lucide-react";
+import Link from "next/link";
 import type { ApiArticle } from "@/lib/articles/serialize";
 import { platformIconPath } from "@/lib/articles/platforms";
 import { formatChineseDate, formatCount } from "@/lib/format";
@@ -7,7 +8,11 @@ import { formatChineseDate, formatCount } from "@/lib/format";
 export function ArticleListItem({ article }: { article: ApiArticle }) {
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="article-item">
-      <h2 className="text-base leading-snug font-semibold text-slate-900">{article.title}</h2>
+      <h2 className="text-base leading-snug font-semibold text-slate-900">
+        <Link href={`/articles/${article.id}`} className="hover:text-brand-600">
+          {article.title}
+        </Link>
+      </h2>
       <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">
         {article.summary || article.content?.slice(0, 160) || "暂无内容"}
       </p>

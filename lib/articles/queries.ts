@@ -26,6 +26,20 @@ const articleColumns = {
 
 export type Page<T> = { items: T[]; total: number };
 
+export async function getArticleById({ db, id }: { db: Db; id: number }): Promise<ArticleRow | null> {
+  const [row] = await db.select(articleColumns).from(articles).where(eq(articles.id, id));
+  return row ?? null;
+}
+
+/** Ids and update times for the sitemap, newest first (a sitemap file holds at most 50,000 URLs). */
+export async function listArticleUrls({ db, limit }: { db: Db; limit: number }) {
+  return db
+    .select({ id: articles.id, updatedAt: articles.updatedAt })
+    .from(articles)
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit);
+}
+
 /** Number of articles, from the trigger-maintained counter (no scan). */
 export async function countArticles({ db }: { db: Db }): Promise<number> {
   const [row] = await db.select({ value: siteCounters.value }).from(siteCounters).where(eq(siteCounters.name, "articles"));

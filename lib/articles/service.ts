@@ -3,7 +3,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
 import { MSG } from "@/lib/messages";
-import { listArticles, searchArticles, type Page } from "./queries";
+import { getArticleById, listArticles, searchArticles, type Page } from "./queries";
 import type { ListQuery, SearchQuery } from "./schema";
 import { toApiArticle, type ApiArticle } from "./serialize";
 
@@ -21,4 +21,11 @@ export async function getSearchPage({ query, viewer = null }: { query: SearchQue
   if (query.page > 1 && !viewer) throw new ApiError("unauthorized", MSG.moreSearchNeedsLogin);
   const page = await searchArticles({ db: await getDb(), keyword: query.keyword, page: query.page, limit: query.limit });
   return { items: page.items.map(toApiArticle), total: page.total };
+}
+
+/** One article for its permalink, or null when the id is unknown or malformed. */
+export async function findArticle(id: string): Promise<ApiArticle | null> {
+  if (!/^\d{1,9}$/.test(id)) return null;
+  const row = await getArticleById({ db: await getDb(), id: Number(id) });
+  return row ? toApiArticle(row) : null;
 }

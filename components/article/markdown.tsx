@@ -1,0 +1,28 @@
+import Markdown from "react-markdown";
+import rehypeHighlight from "rehype-highlight";
+import remarkBreaks from "remark-breaks";
+import remarkGfm from "remark-gfm";
+
+const remarkPlugins = [remarkGfm, remarkBreaks];
+const rehypePlugins = [rehypeHighlight];
+const components = {
+  a: ({ href, children }: { href?: string; children?: React.ReactNode }) => (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
+  ),
+};
+
+/**
+ * Article markdown: GitHub-flavoured, line breaks kept, code highlighted. Raw HTML is never rendered
+ * (react-markdown drops it) and unsafe link protocols are removed; if parsing fails, the raw text shows.
+ */
+export function ArticleMarkdown({ text, className = "" }: { text: string; className?: string }) {
+  let rendered: React.ReactNode;
+  try {
+    rendered = Markdown({ children: text, remarkPlugins, rehypePlugins, components });
+  } catch {
+    rendered = <p className="whitespace-pre-wrap">{text}</p>;
+  }
+  return <div className={`markdown ${className}`}>{rendered}</div>;
+}

@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { HomePage } from "./pages/home-page";
+
+test("a reader opens an article's permalink from the feed", async ({ page }) => {
+  const home = new HomePage(page);
+  await home.goto();
+  const title = await home.articles.first().getByRole("heading").innerText();
+  await home.articles.first().getByRole("heading").getByRole("link").click();
+  await expect(page).toHaveURL(/\/articles\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page).toHaveTitle(`${title} · 拾阅`);
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+  expect(canonical).toMatch(/\/articles\/\d+$/);
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(ld).toMatchObject({ "@type": "Article", headline: title });
+  await expect(page.getByRole("link", { name: "查看原文" })).toHaveAttribute("rel", /noopener/);
+});
+
+test("markdown renders tables and highlighted code on a permalink", async ({ page, request }) => {
+  const res = await request.get(`/api/v1/articles/search?keyword=${encodeURIComponent("TypeScript satisfies")}`);
+  const { items } = (await res.json()).data;
+  expect(items.length).toBeGreaterThan(0);
+  await page.goto(`/articles/${items[0].id}`);
+  await expect(page.locator(".markdown pre code.hljs").first()).toBeVisible();
+  await expect(page.locator(".markdown pre code .hljs-keyword").first()).toBeVisible();
+});
+
+test("an unknown article is a Chinese 404", async ({ page }) => {
+  const res = await page.goto("/articles/99999999");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("页面不存在或正在建设中")).toBeVisible();
+});
+
+test("the about page introduces the three features and leads home", async ({ page }) => {
+  await page.goto("/about");
+  for (const name of ["智能搜索", "精选内容", "AI 内容总结"]) await expect(page.getByRole("heading", { name })).toBeVisible();
+  await page.getByRole("link", { name: "开始阅读" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("robots.txt and sitemap.xml list the public pages", async ({ request }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /api/");
+  expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain("/about</loc>");
+  expect((sitemap.match(/\/articles\/\d+<\/loc>/g) ?? []).length).toBeGreaterThanOrEqual(60);
+});
