@@ -1,47 +1,77 @@
 import type { Metadata } from "next";
-import { ArticleListItem } from "@/components/article/article-list-item";
+import Link from "next/link";
+import { ArticleCard } from "@/components/article/article-card";
+import { Pagination } from "@/components/article/pagination";
+import { PullToRefresh } from "@/components/article/pull-to-refresh";
+import { pageCount } from "@/lib/articles/pagination";
 import { listQuery, searchQuery } from "@/lib/articles/schema";
 import { getFeedPage, getSearchPage } from "@/lib/articles/service";
+import { pageViewer } from "@/lib/auth/viewer";
+import { MSG } from "@/lib/messages";
 
-export const dynamic = "force-dynamic";
+type Props = { searchParams: Promise<{ q?: string | string[]; page?: string | string[] }> };
 
-type Props = { searchParams: Promise<{ q?: string | string[] }> };
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const q = first((await searchParams).q)?.trim();
   return q ? { title: `搜索：${q}`, robots: { index: false } } : { alternates: { canonical: "/" } };
 }
 
-function first(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
-}
-
 export default async function HomePage({ searchParams }: Props) {
-  const q = first((await searchParams).q)?.trim().slice(0, 100);
+  const params = await searchParams;
+  const q = first(params.q)?.trim().slice(0, 100) || undefined;
+  const requested = Number(first(params.page) ?? "1");
+  const page = Number.isSafeInteger(requested) && requested >= 1 ? requested : 1;
+  const viewer = await pageViewer();
+
+  if (page > 1 && !viewer) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+        <p className="text-slate-600">{q ? MSG.moreSearchNeedsLogin : MSG.moreNeedsLogin}</p>
+        <Link href={`/login?redirect=${encodeURIComponent(`/?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`)}`} className="mt-4 inline-block rounded-full bg-brand-500 px-5 py-2 text-sm text-white">
+          去登录
+        </Link>
+      </div>
+    );
+  }
+
+  const viewerRef = viewer ? { userId: viewer.id } : null;
   const { items, total } = q
-    ? await getSearchPage({ query: searchQuery.parse({ keyword: q }) })
-    : await getFeedPage({ query: listQuery.parse({}) });
+    ? await getSearchPage({ query: searchQuery.parse({ keyword: q, page: String(page) }), viewer: viewerRef })
+    : await getFeedPage({ query: listQuery.parse({ page: String(page) }), viewer: viewerRef });
+  const count = pageCount({ total, page, itemsOnPage: items.length });
+
+  if (q && page === 1 && items.length === 0) {
+    // The list's "search empty" case: the home page shows the AI assistant area instead.
+    return (
+      <section aria-label="AI 助手" className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <p className="text-base font-medium text-slate-800">没有找到与“{q}”相关的文章</p>
+        <p className="mt-2 text-sm text-slate-500">AI 助手即将上线：届时可以直接向它提问。现在可以换个关键词试试。</p>
+        <Link href="/" className="mt-5 inline-block rounded-full border border-brand-500 px-5 py-2 text-sm text-brand-600 hover:bg-brand-50">
+          查看全部文章
+        </Link>
+      </section>
+    );
+  }
 
   return (
-    <section aria-label={q ? `“${q}”的搜索结果` : "精选文章"}>
-      {q ? (
-        <p className="mb-4 text-sm text-slate-500">
-          “{q}”共找到 {total} 篇文章
-        </p>
-      ) : null}
-      {items.length ? (
-        <ul className="flex flex-col gap-4">
-          {items.map((a) => (
-            <li key={a.id}>
-              <ArticleListItem article={a} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">
-          {q ? "没有找到相关文章，换个关键词试试" : "还没有文章"}
-        </p>
-      )}
-    </section>
+    <PullToRefresh href={q ? `/?q=${encodeURIComponent(q)}` : "/"}>
+      <section aria-label={q ? `“${q}”的搜索结果` : "精选文章"}>
+        {q ? <p className="mb-4 text-sm text-slate-500">“{q}”共找到 {total} 篇文章</p> : null}
+        {items.length ? (
+          <ul className="flex flex-col gap-4">
+            {items.map((a) => (
+              <li key={a.id}>
+                <ArticleCard article={a} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">还没有文章</p>
+        )}
+        <Pagination page={page} count={count} keyword={q} signedIn={Boolean(viewer)} />
+      </section>
+    </PullToRefresh>
   );
 }

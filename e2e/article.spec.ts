@@ -4,8 +4,8 @@ import { HomePage } from "./pages/home-page";
 test("a reader opens an article's permalink from the feed", async ({ page }) => {
   const home = new HomePage(page);
   await home.goto();
-  const title = await home.articles.first().getByRole("heading").innerText();
-  await home.articles.first().getByRole("heading").getByRole("link").click();
+  const title = await home.articles.first().getByTestId("article-title").innerText();
+  await home.articles.first().getByTestId("article-title").getByRole("link").click();
   await expect(page).toHaveURL(/\/articles\/\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page).toHaveTitle(`${title} · 拾阅`);

@@ -7,9 +7,9 @@ test("a visitor sees the seeded feed on the home page", async ({ page }) => {
   await expect(page).toHaveTitle(/拾阅/);
   await expect(home.articles).toHaveCount(20);
   const first = home.articles.first();
-  await expect(first.getByRole("heading")).not.toBeEmpty();
+  await expect(first.getByTestId("article-title")).not.toBeEmpty();
   // Source link with platform icon and author, opening in a new tab; the date in Chinese.
-  const source = first.locator('a[target="_blank"]');
+  const source = first.getByTestId("article-source");
   await expect(source).toHaveAttribute("target", "_blank");
   await expect(source.locator("img")).toHaveAttribute("src", /\/assets\/platform_ico\/\w+\.ico$/);
   await expect(first.locator("time")).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日$/);
@@ -23,7 +23,7 @@ test("a visitor searches from the header and clears the search", async ({ page }
   await home.searchFor("大模型");
   await expect(page).toHaveURL(/\?q=/);
   await expect(page.getByText(/“大模型”共找到 \d+ 篇文章/)).toBeVisible();
-  await expect(home.articles.first().getByRole("heading")).toContainText("大模型");
+  await expect(home.articles.first().getByTestId("article-title")).toContainText("大模型");
   await home.search.fill("");
   await expect(page).toHaveURL(/\/$/);
   await expect(home.articles).toHaveCount(20);

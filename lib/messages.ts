@@ -27,6 +27,7 @@ export const MSG = {
   // Permissions (SPEC section 6)
   moreNeedsLogin: "登录后可查看更多内容",
   moreSearchNeedsLogin: "登录后可查看更多搜索结果",
+  moreNeedsLoginConfirm: "需要登录才能查看更多内容，是否前往登录？",
   interactNeedsLogin: "登录后才能互动，是否前往登录？",
   // Profile
   saveFailed: "保存失败，请重试",

@@ -3,24 +3,31 @@ import Link from "next/link";
 import type { ApiArticle } from "@/lib/articles/serialize";
 import { platformIconPath } from "@/lib/articles/platforms";
 import { formatChineseDate, formatCount } from "@/lib/format";
+import { CollapsibleBody } from "./collapsible-body";
+import { ArticleMarkdown } from "./markdown";
 
-/** One feed entry: title, summary, source (platform icon and author), date and counters. */
-export function ArticleListItem({ article }: { article: ApiArticle }) {
+/** One feed entry: title (to its permalink), collapsible markdown body, source, date and counters. */
+export function ArticleCard({ article }: { article: ApiArticle }) {
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="article-item">
-      <h2 className="text-base leading-snug font-semibold text-slate-900">
+      <h2 className="text-base leading-snug font-semibold text-slate-900" data-testid="article-title">
         <Link href={`/articles/${article.id}`} className="hover:text-brand-600">
           {article.title}
         </Link>
       </h2>
-      <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">
-        {article.summary || article.content?.slice(0, 160) || "暂无内容"}
-      </p>
+      {article.content ? (
+        <CollapsibleBody articleId={article.id}>
+          <ArticleMarkdown text={article.content} />
+        </CollapsibleBody>
+      ) : (
+        <p className="mt-2 text-sm text-slate-500">暂无内容</p>
+      )}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
         <a
           href={article.source_url}
           target="_blank"
           rel="noopener noreferrer nofollow"
+          data-testid="article-source"
           className="flex min-w-0 items-center gap-1.5 hover:text-brand-600"
           title={`在${article.source_platform ?? "原网站"}查看原文`}
         >

@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import { MSG } from "../lib/messages";
+import { HomePage } from "./pages/home-page";
+import { RegisterPage, uniqueName } from "./pages/auth-pages";
+
+test("an article body expands by its control or a click on the text, and collapses again", async ({ page }) => {
+  const home = new HomePage(page);
+  await home.goto();
+  const card = home.articles.first();
+  const body = card.getByTestId("article-body");
+  await expect(body).toHaveAttribute("data-expanded", "false");
+  await card.getByRole("button", { name: "展开全文" }).click();
+  await expect(body).toHaveAttribute("data-expanded", "true");
+  await card.getByRole("button", { name: "收起" }).click();
+  await expect(body).toHaveAttribute("data-expanded", "false");
+  await body.click();
+  await expect(body).toHaveAttribute("data-expanded", "true");
+});
+
+test("a visitor going past page 1 is asked to log in", async ({ page }) => {
+  const home = new HomePage(page);
+  await home.goto();
+  const pager = page.getByRole("navigation", { name: "分页" });
+  await expect(pager.getByRole("button", { name: "第 1 页" })).toHaveAttribute("aria-current", "page");
+  page.once("dialog", (d) => {
+    expect(d.message()).toBe(MSG.moreNeedsLoginConfirm);
+    void d.dismiss();
+  });
+  await pager.getByRole("button", { name: "第 2 页" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  page.once("dialog", (d) => void d.accept());
+  await pager.getByRole("button", { name: "下一页" }).click();
+  await expect(page).toHaveURL(/\/login\/sms\?redirect=%2F%3Fpage%3D2$/);
+});
+
+test("a signed-in reader pages through the feed", async ({ page }) => {
+  await new RegisterPage(page).goto();
+  await new RegisterPage(page).register({ account: uniqueName("pager"), password: "secret-pass-1" });
+  await expect(page).toHaveURL(/\/$/);
+  const home = new HomePage(page);
+  const firstTitle = await home.articles.first().getByTestId("article-title").innerText();
+  const pager = page.getByRole("navigation", { name: "分页" });
+  await pager.getByRole("button", { name: "第 2 页" }).click();
+  await expect(page).toHaveURL(/\/\?page=2$/);
+  await expect(pager.getByRole("button", { name: "第 2 页" })).toHaveAttribute("aria-current", "page");
+  await expect(home.articles.first().getByTestId("article-title")).not.toHaveText(firstTitle);
+  await pager.getByRole("button", { name: "上一页" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a search with no result shows the assistant area", async ({ page }) => {
+  await page.goto(`/?q=${encodeURIComponent("量子纠缠烤红薯")}`);
+  await expect(page.getByRole("region", { name: "AI 助手" })).toContainText("没有找到");
+  await page.getByRole("link", { name: "查看全部文章" }).click();
+  await expect(new HomePage(page).articles).toHaveCount(20);
+});
+
+test("pulling down at the top refreshes the list", async ({ page }, testInfo) => {
+  const home = new HomePage(page);
+  await home.goto();
+  const indicator = page.getByTestId("pull-indicator");
+  const box = (await home.articles.first().boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + 10;
+  if (testInfo.project.name === "phone") {
+    // Touch: dispatch the same events a finger makes.
+    const touch = async (type: string, clientY: number) =>
+      page.evaluate(
+        ({ type, x, clientY }) => {
+          const target = document.elementFromPoint(x, 200) ?? document.body;
+          const t = new Touch({ identifier: 1, target, clientX: x, clientY });
+          target.dispatchEvent(new TouchEvent(type, { bubbles: true, touches: type === "touchend" ? [] : [t], changedTouches: [t] }));
+        },
+        { type, x, clientY },
+      );
+    await touch("touchstart", y);
+    await touch("touchmove", y + 60);
+    await expect(indicator).toHaveText("下拉刷新");
+    await touch("touchmove", y + 160);
+    await expect(indicator).toHaveText("释放刷新");
+    await touch("touchend", y + 160);
+  } else {
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x, y + 60, { steps: 3 });
+    await expect(indicator).toHaveText("下拉刷新");
+    await page.mouse.move(x, y + 160, { steps: 3 });
+    await expect(indicator).toHaveText("释放刷新");
+    await page.mouse.up();
+  }
+  await expect(indicator).toHaveText("正在刷新…");
+  await expect(indicator).toBeEmpty({ timeout: 5000 });
+  await expect(home.articles).toHaveCount(20);
+});
