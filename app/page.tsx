@@ -37,9 +37,11 @@ export default async function HomePage({ searchParams }: Props) {
   }
 
   const viewerRef = viewer ? { userId: viewer.id } : null;
+  // Signed-in readers get recommendations without what they have already read (SPEC section 1).
+  const excludeRead = viewer ? "true" : undefined;
   const { items, total } = q
-    ? await getSearchPage({ query: searchQuery.parse({ keyword: q, page: String(page) }), viewer: viewerRef })
-    : await getFeedPage({ query: listQuery.parse({ page: String(page) }), viewer: viewerRef });
+    ? await getSearchPage({ query: searchQuery.parse({ keyword: q, page: String(page), exclude_read: excludeRead }), viewer: viewerRef })
+    : await getFeedPage({ query: listQuery.parse({ page: String(page), exclude_read: excludeRead }), viewer: viewerRef });
   const count = pageCount({ total, page, itemsOnPage: items.length });
 
   if (q && page === 1 && items.length === 0) {

@@ -1,9 +1,9 @@
 import "server-only";
 // Article reads: the newest-first feed with its maintained total, and full-text search over the
 // jieba-segmented title and body (title weighted above body, exact title phrase first).
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { articles, siteCounters } from "@/lib/db/schema";
+import { articles, siteCounters, users } from "@/lib/db/schema";
 import { segmentWords } from "./search-text";
 import type { ArticleRow } from "./serialize";
 
@@ -26,6 +26,25 @@ const articleColumns = {
 
 export type Page<T> = { items: T[]; total: number };
 
+/** Who is reading: their like/favourite marks are added, and `excludeRead` hides what they have read. */
+export type Reader = { userId: number; excludeRead: boolean } | null;
+
+/** The article columns plus, for a signed-in reader, is_liked / is_favorited (one query, no per-item calls). */
+function columnsFor(reader: Reader) {
+  if (!reader) return articleColumns;
+  return {
+    ...articleColumns,
+    // Spelled out: inside select fields Drizzle would print the outer column unqualified.
+    isLiked: sql<boolean>`exists(select 1 from likes l where l.user_id = ${reader.userId} and l.article_id = "articles"."id")`,
+    isFavorited: sql<boolean>`exists(select 1 from favorites f where f.user_id = ${reader.userId} and f.article_id = "articles"."id")`,
+  };
+}
+
+function unreadBy(reader: Reader): SQL | undefined {
+  if (!reader?.excludeRead) return undefined;
+  return sql`not exists(select 1 from read_history r where r.user_id = ${reader.userId} and r.article_id = "articles"."id")`;
+}
+
 export async function getArticleById({ db, id }: { db: Db; id: number }): Promise<ArticleRow | null> {
   const [row] = await db.select(articleColumns).from(articles).where(eq(articles.id, id));
   return row ?? null;
@@ -46,20 +65,28 @@ export async function countArticles({ db }: { db: Db }): Promise<number> {
   return Number(row?.value ?? 0);
 }
 
-export async function listArticles({ db, page, limit }: { db: Db; page: number; limit: number }): Promise<Page<ArticleRow>> {
-  const [items, total] = await Promise.all([
+export async function listArticles({ db, page, limit, reader = null }: { db: Db; page: number; limit: number; reader?: Reader }): Promise<Page<ArticleRow>> {
+  const total = async () => {
+    const all = await countArticles({ db });
+    if (!reader?.excludeRead) return all;
+    // Maintained counts: every article minus the ones this reader has read (read_history rows).
+    const [u] = await db.select({ readCount: users.readCount }).from(users).where(eq(users.id, reader.userId));
+    return Math.max(all - (u?.readCount ?? 0), 0);
+  };
+  const [items, count] = await Promise.all([
     db
-      .select(articleColumns)
+      .select(columnsFor(reader))
       .from(articles)
+      .where(unreadBy(reader))
       .orderBy(desc(articles.publishedAt), desc(articles.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    countArticles({ db }),
+    total(),
   ]);
-  return { items, total };
+  return { items, total: count };
 }
 
-/** Words of a keyword as a tsquery: every word must match (prefix match on the last one). */
+/** Words of a keyword as a tsquery: every segmented word must match. */
 export function keywordToTsquery(keyword: string): string | null {
   const words = [...new Set(segmentWords(keyword))].map((w) => w.replace(/['\\:&|!()<>*]/g, "")).filter(Boolean);
   if (!words.length) return null;
@@ -71,19 +98,21 @@ export async function searchArticles({
   keyword,
   page,
   limit,
+  reader = null,
 }: {
   db: Db;
   keyword: string;
   page: number;
   limit: number;
+  reader?: Reader;
 }): Promise<Page<ArticleRow>> {
   const tsquery = keywordToTsquery(keyword);
   if (!tsquery) return { items: [], total: 0 };
   const query = sql`to_tsquery('simple', ${tsquery})`;
-  const match = sql`${articles.searchVector} @@ ${query}`;
+  const match = and(sql`${articles.searchVector} @@ ${query}`, unreadBy(reader));
   const [items, [{ total }]] = await Promise.all([
     db
-      .select(articleColumns)
+      .select(columnsFor(reader))
       .from(articles)
       .where(match)
       .orderBy(

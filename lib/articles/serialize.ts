@@ -16,6 +16,9 @@ export type ApiArticle = {
   comment_cnt: number;
   favorite_cnt: number;
   view_cnt: number;
+  /** Only for signed-in callers. */
+  is_liked?: boolean;
+  is_favorited?: boolean;
 };
 
 export type ArticleRow = Pick<
@@ -34,7 +37,7 @@ export type ArticleRow = Pick<
   | "commentCnt"
   | "favoriteCnt"
   | "viewCnt"
->;
+> & { isLiked?: boolean; isFavorited?: boolean };
 
 export function toApiArticle(a: ArticleRow): ApiArticle {
   return {
@@ -52,5 +55,6 @@ export function toApiArticle(a: ArticleRow): ApiArticle {
     comment_cnt: a.commentCnt,
     favorite_cnt: a.favoriteCnt,
     view_cnt: a.viewCnt,
+    ...(a.isLiked === undefined ? {} : { is_liked: Boolean(a.isLiked), is_favorited: Boolean(a.isFavorited) }),
   };
 }

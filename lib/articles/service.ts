@@ -13,13 +13,15 @@ type Viewer = { userId: number } | null;
 
 export async function getFeedPage({ query, viewer = null }: { query: ListQuery; viewer?: Viewer }): Promise<Page<ApiArticle>> {
   if (query.page > 1 && !viewer) throw new ApiError("unauthorized", MSG.moreNeedsLogin);
-  const page = await listArticles({ db: await getDb(), page: query.page, limit: query.limit });
+  const reader = viewer ? { userId: viewer.userId, excludeRead: query.exclude_read } : null;
+  const page = await listArticles({ db: await getDb(), page: query.page, limit: query.limit, reader });
   return { items: page.items.map(toApiArticle), total: page.total };
 }
 
 export async function getSearchPage({ query, viewer = null }: { query: SearchQuery; viewer?: Viewer }): Promise<Page<ApiArticle>> {
   if (query.page > 1 && !viewer) throw new ApiError("unauthorized", MSG.moreSearchNeedsLogin);
-  const page = await searchArticles({ db: await getDb(), keyword: query.keyword, page: query.page, limit: query.limit });
+  const reader = viewer ? { userId: viewer.userId, excludeRead: query.exclude_read } : null;
+  const page = await searchArticles({ db: await getDb(), keyword: query.keyword, page: query.page, limit: query.limit, reader });
   return { items: page.items.map(toApiArticle), total: page.total };
 }
 
