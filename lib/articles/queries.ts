@@ -1,5 +1,6 @@
 import "server-only";
-// Article reads: the newest-first feed with its maintained total, and full-text search over the
+// Article reads: the feed in "hot" order (recency and engagement, an indexed stored score; see
+// lib/db/schema.ts) with its maintained total, and full-text search over the
 // jieba-segmented title and body (title weighted above body, exact title phrase first).
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
@@ -55,7 +56,7 @@ export async function listArticleUrls({ db, limit }: { db: Db; limit: number }) 
   return db
     .select({ id: articles.id, updatedAt: articles.updatedAt })
     .from(articles)
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .orderBy(sql`${articles.publishedAt} desc nulls last`, sql`${articles.id} desc nulls last`)
     .limit(limit);
 }
 
@@ -78,7 +79,8 @@ export async function listArticles({ db, page, limit, reader = null }: { db: Db;
       .select(columnsFor(reader))
       .from(articles)
       .where(unreadBy(reader))
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      // "nulls last" matches the index definition (drizzle's .desc() indexes are NULLS LAST).
+      .orderBy(sql`${articles.hotScore} desc nulls last`, sql`${articles.id} desc nulls last`)
       .limit(limit)
       .offset((page - 1) * limit),
     total(),

@@ -2,7 +2,8 @@ import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signToken } from "@/lib/auth/token";
 import { getDb } from "@/lib/db";
-import { users } from "@/lib/db/schema";
+import { articles, users } from "@/lib/db/schema";
+import { inArray } from "drizzle-orm";
 import { COMMITTED_MIGRATIONS } from "@/test/migrations";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { GET as health } from "@/app/api/health/route";
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 
 describe("GET /api/v1/articles/", () => {
-  it("answers page 1 with 20 articles carrying every Article field, newest first", async () => {
+  it("answers page 1 with 20 articles carrying every Article field, in hot order", async () => {
     const { status, body } = await call(list, "/api/v1/articles/?page=1&limit=20");
     expect(status).toBe(200);
     expect(body.data.total).toBe(seeded);
@@ -36,8 +37,24 @@ describe("GET /api/v1/articles/", () => {
       expect(Object.keys(item).sort()).toEqual(ARTICLE_FIELDS);
       expect(Number.isInteger(item.create_time)).toBe(true);
     }
-    const times = body.data.items.map((a: { create_time: number }) => a.create_time);
-    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // The documented score: log10(likes + 2·favourites + views/50, at least 1) + seconds since 2020 / 45,000.
+    const score = (a: { like_cnt: number; favorite_cnt: number; view_cnt: number; create_time: number }) =>
+      Math.log10(Math.max(a.like_cnt + 2 * a.favorite_cnt + a.view_cnt / 50, 1)) + (a.create_time - Date.UTC(2020, 0, 1) / 1000) / 45000;
+    const all = (await call(list, "/api/v1/articles?limit=50")).body.data.items;
+    const scores = all.map(score);
+    for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThanOrEqual(scores[i - 1] + 1e-6);
+  });
+
+  it("ranks a much more engaging article above a slightly newer one", async () => {
+    const db = await getDb();
+    const now = Date.now();
+    await db.insert(articles).values([
+      { title: "热门旧文", sourceUrl: "https://example.com/hot/old", publishedAt: new Date(now - 3600_000), likeCnt: 50_000, viewCnt: 1_000_000 },
+      { title: "冷门新文", sourceUrl: "https://example.com/hot/new", publishedAt: new Date(now), likeCnt: 0, viewCnt: 10 },
+    ]);
+    const titles = (await call(list, "/api/v1/articles?limit=50")).body.data.items.map((a: { title: string }) => a.title);
+    expect(titles.indexOf("热门旧文")).toBeLessThan(titles.indexOf("冷门新文"));
+    await db.delete(articles).where(inArray(articles.sourceUrl, ["https://example.com/hot/old", "https://example.com/hot/new"]));
   });
 
   it("defaults to page 1 and 20 items, and clamps limit to 50", async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "articles" ADD COLUMN "hot_score" double precision GENERATED ALWAYS AS (log(greatest(like_cnt + 2 * favorite_cnt + view_cnt / 50.0, 1)) + extract(epoch from (published_at - '2020-01-01 00:00:00+00'::timestamptz)) / 45000) STORED;--> statement-breakpoint
+CREATE INDEX "articles_hot_idx" ON "articles" USING btree ("hot_score" DESC NULLS LAST,"id" DESC NULLS LAST);
