@@ -32,6 +32,9 @@ describe("route wrapper", () => {
     ["{}", "application/json", 400, "参数 name："],
     [JSON.stringify({ name: "x".repeat(200) }), "application/json", 413, "请求内容过大"],
     ["<xml/>", "application/xml", 415, "请求格式须为 JSON 或表单"],
+    ["null", "application/json", 400, "请求体必须是 JSON 对象"],
+    ["[1]", "application/json", 400, "请求体必须是 JSON 对象"],
+    ['"text"', "application/json", 400, "请求体必须是 JSON 对象"],
   ])("answers %s (%s) with %i and a Chinese detail", async (body, type, status, detail) => {
     const res = await echo(post(body, type), ctx());
     expect(res.status).toBe(status);

@@ -117,9 +117,12 @@ export function route<
       const rawParams = context?.params ? await context.params : {};
       const params = options.params ? parseOrThrow(options.params, rawParams) : undefined;
       const query = options.query ? parseOrThrow(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
-      const body = options.body
-        ? parseOrThrow(options.body, await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT))
-        : undefined;
+      let body: unknown;
+      if (options.body) {
+        const raw = await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+        if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new ApiError("bad_request", "请求体必须是 JSON 对象");
+        body = parseOrThrow(options.body, raw);
+      }
       const res = await handler({ req, requestId, user, params, query, body } as RouteContext<P, Q, B, A>);
       res.headers.set("x-request-id", requestId);
       return res;

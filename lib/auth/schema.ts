@@ -4,6 +4,8 @@ import { PHONE_PATTERN } from "./constants";
 import { MSG } from "@/lib/messages";
 
 const trimmed = z.string().transform((s) => s.replace(/\0/g, "").trim());
+/** Trimmed but otherwise untouched: control characters make a phone or a code invalid, never "fixed". */
+const trimmedStrict = z.string().transform((s) => s.trim());
 // Optional text fields: left out → undefined (unchanged); "" or null → null (cleared).
 const optionalText = (max: number, label: string) =>
   z
@@ -20,7 +22,7 @@ export const emailField = z
   .transform((v) => v || null)
   .optional();
 
-export const phoneField = trimmed.pipe(z.string().regex(PHONE_PATTERN, MSG.invalidPhone));
+export const phoneField = trimmedStrict.pipe(z.string().regex(PHONE_PATTERN, MSG.invalidPhone));
 
 const password = z.string({ message: "请输入密码" }).min(6, "密码至少 6 位").max(128, "密码不能超过 128 位");
 
@@ -54,7 +56,7 @@ export const smsSendBody = z.object({ phone: phoneField });
 
 export const smsLoginBody = z.object({
   phone: phoneField,
-  code: trimmed.pipe(z.string().regex(/^\d{6}$/, MSG.invalidCode)),
+  code: trimmedStrict.pipe(z.string().regex(/^\d{6}$/, MSG.invalidCode)),
 });
 
 /** Only these fields change (a field left out stays as it is; "" or null clears it); anything else is ignored. */

@@ -31,7 +31,7 @@ describe("POST /api/v1/sms/send", () => {
     expect(rows[0].codeHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it.each(["", "1380000000", "23800000000", "12800000000", "138000000001", "１３８００００００００", "abc"])(
+  it.each(["", "1380000000", "23800000000", "12800000000", "138000000001", "１３８００００００００", "abc", "1380000\u00000000"])(
     "rejects the phone %j with the spec's message",
     async (phone) => {
       const res = await send(phone);
