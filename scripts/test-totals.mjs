@@ -11,7 +11,9 @@ let failed = 0;
 const vitest = read("test-results/vitest.json");
 if (vitest) {
   passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
+  // A file that fails to load fails no test: count such files as failures too.
+  const brokenFiles = vitest.testResults.filter((f) => f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed")).length;
+  failed += vitest.numFailedTests + brokenFiles;
   console.log(`vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests + vitest.numTodoTests} skipped`);
 }
 const playwright = read("test-results/playwright.json");

@@ -6,12 +6,12 @@ import { toast } from "sonner";
 import type { ApiUser } from "@/lib/auth/serialize";
 import { api, errorText } from "@/lib/client/api";
 import { storeUser } from "@/lib/client/session";
+import { formatChineseDate } from "@/lib/format";
 import { MSG } from "@/lib/messages";
 
 type Stats = { likes_count: number; favorites_count: number; comments_count: number; read_count: number };
 type Draft = { display_name: string; email: string; bio: string };
 
-const longDate = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "long", day: "numeric" });
 const draftOf = (u: ApiUser): Draft => ({ display_name: u.display_name ?? "", email: u.email ?? "", bio: u.bio ?? "" });
 const maskPhone = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
 const soon = () => toast.info("该功能即将上线，敬请期待");
@@ -21,7 +21,7 @@ export function ProfileView({ user: initial, stats }: { user: ApiUser; stats: St
   const [mode, setMode] = useState<"view" | "edit" | "saving">("view");
   const [draft, setDraft] = useState<Draft>(draftOf(initial));
   const editing = mode !== "view";
-  const registered = user.created_at ? longDate.format(new Date(user.created_at)) : MSG.unknown;
+  const registered = user.created_at ? formatChineseDate(Date.parse(user.created_at) / 1000) : MSG.unknown;
 
   async function save() {
     setMode("saving");

@@ -1,6 +1,7 @@
 import "server-only";
 // Applies the committed SQL migrations in drizzle/ under a Postgres advisory lock, so that instances
 // starting at the same moment on one database migrate it exactly once.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -13,6 +14,12 @@ export const MIGRATION_LOCK_KEY = 7_424_001;
 
 export function migrationsFolder(): string {
   return process.env.SHIYUE_MIGRATIONS_DIR ?? join(process.cwd(), "drizzle");
+}
+
+/** How many migrations are committed in drizzle/ (from drizzle-kit's journal). */
+export function committedMigrationCount(): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+  return journal.entries.length;
 }
 
 export async function migrateDatabase(handle: DbHandle): Promise<void> {

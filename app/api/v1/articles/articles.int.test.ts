@@ -1,7 +1,7 @@
-import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signToken } from "@/lib/auth/token";
 import { getDb } from "@/lib/db";
+import { call } from "@/test/api";
 import { articles, users } from "@/lib/db/schema";
 import { inArray } from "drizzle-orm";
 import { COMMITTED_MIGRATIONS } from "@/test/migrations";
@@ -10,12 +10,6 @@ import { GET as health } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/ready/route";
 import { GET as list } from "./route";
 import { GET as search } from "./search/route";
-
-const ctx = { params: Promise.resolve({}) };
-const call = async (handler: typeof list, url: string) => {
-  const res = await handler(new NextRequest(`http://localhost${url}`), ctx);
-  return { status: res.status, body: await res.json() };
-};
 
 const ARTICLE_FIELDS = [
   "id", "title", "content", "summary", "cover_image", "author_name", "platform_name", "source_platform",
@@ -81,14 +75,13 @@ describe("GET /api/v1/articles/", () => {
     const { status, body } = await call(list, "/api/v1/articles?page=2");
     expect(status).toBe(401);
     expect(body.detail).toBe("登录后可查看更多内容");
-    const bad = await list(new NextRequest("http://localhost/api/v1/articles?page=1", { headers: { authorization: "Bearer nope" } }), ctx);
+    const bad = await call(list, "/api/v1/articles?page=1", { token: "nope" });
     expect(bad.status).toBe(200);
     const [user] = await (await getDb()).insert(users).values({ accountName: "pager" }).returning();
     const token = await signToken(user.id);
-    const req = (url: string) => new NextRequest(`http://localhost${url}`, { headers: { authorization: `Bearer ${token}` } });
-    const page2 = await (await list(req("/api/v1/articles?page=2&limit=20"), ctx)).json();
+    const page2 = (await call(list, "/api/v1/articles?page=2&limit=20", { token })).body;
     expect(page2.data.items).toHaveLength(20);
-    const page1 = await (await list(req("/api/v1/articles?page=1&limit=20"), ctx)).json();
+    const page1 = (await call(list, "/api/v1/articles?page=1&limit=20", { token })).body;
     expect(page2.data.items[0].id).not.toBe(page1.data.items[0].id);
   });
 });

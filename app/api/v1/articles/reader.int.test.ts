@@ -1,21 +1,17 @@
-import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signToken } from "@/lib/auth/token";
 import { getDb } from "@/lib/db";
 import { favorites, likes, readHistory, users } from "@/lib/db/schema";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
+import { call } from "@/test/api";
 import { GET as list } from "./route";
 import { GET as search } from "./search/route";
 
-const ctx = { params: Promise.resolve({}) };
 let token = "";
 let seeded = 0;
 let userId = 0;
 
-async function get(handler: typeof list, url: string, auth = true) {
-  const res = await handler(new NextRequest(`http://localhost${url}`, { headers: auth ? { authorization: `Bearer ${token}` } : {} }), ctx);
-  return { status: res.status, body: await res.json() };
-}
+const get = (handler: typeof list, url: string, auth = true) => call(handler, url, { token: auth ? token : undefined });
 
 beforeAll(async () => {
   const db = await getDb();
