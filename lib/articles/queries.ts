@@ -5,7 +5,7 @@ import "server-only";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { articles, siteCounters, users } from "@/lib/db/schema";
-import { segmentWords } from "./search-text";
+import { gramTokens, segmentWords } from "./search-text";
 import type { ArticleRow } from "./serialize";
 
 const articleColumns = {
@@ -88,13 +88,34 @@ export async function listArticles({ db, page, limit, reader = null }: { db: Db;
   return { items, total: count };
 }
 
-/** Words of a keyword as a tsquery: every segmented word must match. */
+/** How many of the best full-text matches are re-ranked by the whole text (title and body, TOASTed). */
+export const RERANK_WINDOW = 200;
+
+/**
+ * A keyword's words as a tsquery: every segmented word must match; the last one, when it is a Latin word,
+ * also as a prefix ("postgre" finds PostgreSQL).
+ */
 export function keywordToTsquery(keyword: string): string | null {
   const words = [...new Set(segmentWords(keyword))].map((w) => w.replace(/['\\:&|!()<>*]/g, "")).filter(Boolean);
   if (!words.length) return null;
-  return words.map((w) => `'${w}'`).join(" & ");
+  const last = words.length - 1;
+  return words.map((w, i) => (i === last && /^[a-z][a-z0-9]*$/.test(w) ? `'${w}':*` : `'${w}'`)).join(" & ");
 }
 
+/** The keyword as a phrase over title bigrams, or null when it is a single CJK character or has no letters. */
+export function keywordToPhraseTsquery(keyword: string): string | null {
+  const grams = gramTokens(keyword);
+  if (!grams.length || (grams.length === 1 && [...grams[0]].length === 1)) return null;
+  return grams.map((g) => `'${g}'`).join(" <-> ");
+}
+
+/**
+ * Full-text search in two stages. Stage 1 orders every match by tiers read from small inline columns:
+ * the keyword as a phrase of the title, then every word in the title, then title rank, then hot score;
+ * its window count is the exact total. Stage 2 re-ranks the first RERANK_WINDOW of those by ts_rank_cd over
+ * title (weight A) and body (weight B) within the same tiers. Pages past the window follow stage 1's order,
+ * so no article is skipped or repeated between pages.
+ */
 export async function searchArticles({
   db,
   keyword,
@@ -108,24 +129,60 @@ export async function searchArticles({
   limit: number;
   reader?: Reader;
 }): Promise<Page<ArticleRow>> {
-  const tsquery = keywordToTsquery(keyword);
-  if (!tsquery) return { items: [], total: 0 };
-  const query = sql`to_tsquery('simple', ${tsquery})`;
-  const match = and(sql`${articles.searchVector} @@ ${query}`, unreadBy(reader));
-  const [items, [{ total }]] = await Promise.all([
-    db
-      .select(columnsFor(reader))
-      .from(articles)
-      .where(match)
-      .orderBy(
-        desc(sql`(strpos(lower(${articles.title}), lower(${keyword})) > 0)`),
-        desc(sql`ts_rank_cd(${articles.searchVector}, ${query})`),
-        desc(articles.publishedAt),
-        desc(articles.id),
-      )
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(articles).where(match),
-  ]);
-  return { items, total: Number(total) };
+  const words = keywordToTsquery(keyword);
+  if (!words) return { items: [], total: 0 };
+  const phrase = keywordToPhraseTsquery(keyword);
+  const w = sql`to_tsquery('simple', ${words})`;
+  const p = phrase ? sql`to_tsquery('simple', ${phrase})` : null;
+  const isPhrase = p ? sql`(${articles.titleGrams} @@ ${p})` : sql`false`;
+  const matches = p ? sql`(${articles.searchVector} @@ ${w} or ${articles.titleGrams} @@ ${p})` : sql`${articles.searchVector} @@ ${w}`;
+  const inTitle = sql`(${articles.titleVector} @@ ${w})`;
+  const offset = (page - 1) * limit;
+  const reranked = offset + limit <= RERANK_WINDOW;
+
+  const stage1 = db
+    .select({
+      id: articles.id,
+      total: sql<number>`count(*) over ()`.as("total"),
+      isPhrase: sql<boolean>`${isPhrase}`.as("is_phrase"),
+      inTitle: sql<boolean>`${inTitle}`.as("in_title"),
+      titleRank: sql<number>`ts_rank(${articles.titleVector}, ${w})`.as("title_rank"),
+      hotScore: sql<number>`${articles.hotScore}`.as("hot"),
+    })
+    .from(articles)
+    .where(and(matches, unreadBy(reader)))
+    .orderBy(
+      ...(p ? [sql`${isPhrase} desc`] : []),
+      sql`${inTitle} desc`,
+      sql`ts_rank(${articles.titleVector}, ${w}) desc`,
+      sql`${articles.hotScore} desc nulls last`,
+      sql`${articles.id} desc`,
+    )
+    .limit(reranked ? RERANK_WINDOW : limit)
+    .offset(reranked ? 0 : offset)
+    .as("ranked");
+
+  const rank = reranked ? sql`ts_rank_cd(${articles.searchVector}, ${w})` : sql`${stage1.titleRank}`;
+  const rows = await db
+    .select({ ...columnsFor(reader), total: stage1.total })
+    .from(stage1)
+    .innerJoin(articles, eq(articles.id, stage1.id))
+    .orderBy(
+      sql`${stage1.isPhrase} desc`,
+      sql`${stage1.inTitle} desc`,
+      sql`${rank} desc`,
+      sql`${stage1.hotScore} desc nulls last`,
+      sql`${articles.id} desc`,
+    )
+    .limit(limit)
+    .offset(reranked ? offset : 0);
+  const total = rows.length ? Number(rows[0].total) : await countMatches();
+  return { items: rows.map(({ total: _total, ...row }) => row), total };
+
+  // A page past the end has no rows to carry the window count.
+  async function countMatches() {
+    if (page === 1) return 0;
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(articles).where(and(matches, unreadBy(reader)));
+    return Number(n);
+  }
 }

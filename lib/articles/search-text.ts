@@ -40,9 +40,32 @@ export function searchTextFor(text: string): string {
   return segmentWords(text).join(" ");
 }
 
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+// A run of CJK characters, or a run of other letters and digits (scripts written with spaces).
+const RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+/gu;
+
+/**
+ * Overlapping character bigrams of CJK runs and whole words of other scripts, in order, independent of
+ * jieba's segmentation: "Rust 所有权" → rust 所有 有权. A keyword's grams found consecutively in a title's
+ * grams (tsquery `<->`) is the keyword as a phrase of that title, spaces and punctuation aside.
+ */
+export function gramTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const [run] of normalizeText(text).matchAll(RUNS)) {
+    const chars = [...run];
+    if (chars.length < 2 || !CJK_CHAR.test(chars[0])) {
+      out.push(run);
+      continue;
+    }
+    for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+  }
+  return out;
+}
+
 export function searchFieldsFor(article: { title: string; content?: string | null; summary?: string | null }) {
   return {
     searchTitle: searchTextFor(article.title),
+    searchGrams: gramTokens(article.title).join(" "),
     searchBody: searchTextFor(`${article.summary ?? ""}\n${markdownToPlainText(article.content ?? "")}`),
   };
 }

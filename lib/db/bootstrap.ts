@@ -2,6 +2,7 @@ import "server-only";
 // Start-up of the app's database: connect, migrate (under the advisory lock) and seed the demo articles
 // when the database has none (SEED_DEMO). Runs once per process; /api/ready reports its outcome.
 import { getConfig } from "@/lib/config";
+import { fillMissingSearchText } from "@/lib/articles/search-backfill";
 import { log } from "@/lib/log";
 import { getDbHandle, type DbHandle } from "./index";
 import { hasArticles, seedDemoArticles } from "./seed/demo";
@@ -15,6 +16,8 @@ export function ensureReady(): Promise<ReadyInfo> {
     const started = performance.now();
     const handle = await getDbHandle();
     const mode = getConfig().SEED_DEMO;
+    const backfilled = await fillMissingSearchText(handle.db);
+    if (backfilled) log.info("search text filled", { articles: backfilled });
     let seeded = 0;
     if (mode === "always" || (mode === "when-empty" && !(await hasArticles(handle.db)))) {
       seeded = await seedDemoArticles(handle.db);

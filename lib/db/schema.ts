@@ -160,6 +160,11 @@ export const articles = pgTable(
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple'::regconfig, coalesce(search_title, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(search_body, '')), 'B')`,
     ),
+    /** The title's words alone: small enough to stay inline, so ranking by title reads no TOAST. */
+    titleVector: tsvector("title_vector").generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce(search_title, ''))`),
+    /** The title as character bigrams (gramTokens in lib/articles/search-text.ts), for exact-phrase matches. */
+    searchGrams: text("search_grams").notNull().default(""),
+    titleGrams: tsvector("title_grams").generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce(search_grams, ''))`),
     /**
      * Feed order ("hot" score): log10 of engagement (likes + 2 × favourites + views / 50, at least 1) plus
      * publication time in units of 45,000 s (12.5 h). Time-invariant, so it is stored and indexed: an article
@@ -177,6 +182,7 @@ export const articles = pgTable(
     uniqueIndex("articles_feed_guid_key").on(t.feedSourceId, t.guid),
     index("articles_published_idx").on(t.publishedAt.desc(), t.id.desc()),
     index("articles_search_idx").using("gin", t.searchVector),
+    index("articles_title_grams_idx").using("gin", t.titleGrams),
     check("articles_counters_nonnegative", sql`${t.likeCnt} >= 0 and ${t.commentCnt} >= 0 and ${t.favoriteCnt} >= 0 and ${t.viewCnt} >= 0`),
   ],
 );

@@ -12,13 +12,14 @@ function insertBatch(db: Db, rows: NewArticle[]) {
   const col = <K extends keyof NewArticle>(k: K) => sql.param(rows.map((r) => r[k] ?? null));
   return db.execute<{ id: number }>(sql`
     insert into articles (title, content, summary, author_name, platform_name, source_platform, source_url,
-      published_at, like_cnt, comment_cnt, favorite_cnt, view_cnt, origin, search_title, search_body)
+      published_at, like_cnt, comment_cnt, favorite_cnt, view_cnt, origin, search_title, search_body,
+      search_grams)
     select * from unnest(
       ${col("title")}::text[], ${col("content")}::text[], ${col("summary")}::text[], ${col("authorName")}::text[],
       ${col("platformName")}::text[], ${col("sourcePlatform")}::text[], ${col("sourceUrl")}::text[],
       ${sql.param(rows.map((r) => r.publishedAt!.toISOString()))}::timestamptz[], ${col("likeCnt")}::int[],
       ${col("commentCnt")}::int[], ${col("favoriteCnt")}::int[], ${col("viewCnt")}::int[], ${col("origin")}::text[],
-      ${col("searchTitle")}::text[], ${col("searchBody")}::text[])
+      ${col("searchTitle")}::text[], ${col("searchBody")}::text[], ${col("searchGrams")}::text[])
     on conflict (source_url) do nothing
     returning id`);
 }

@@ -1,0 +1,165 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { signToken } from "@/lib/auth/token";
+import { getDb } from "@/lib/db";
+import { articles, users } from "@/lib/db/schema";
+import { seedDemoArticles } from "@/lib/db/seed/demo";
+import { searchFieldsFor } from "@/lib/articles/search-text";
+import { RERANK_WINDOW } from "@/lib/articles/queries";
+import { call } from "@/test/api";
+import { GET as search } from "./search/route";
+
+type Item = { id: number; title: string };
+const find = async (keyword: string, qs = "", token?: string) =>
+  call(search, `/api/v1/articles/search?keyword=${encodeURIComponent(keyword)}${qs}`, { token });
+
+beforeAll(async () => {
+  await seedDemoArticles(await getDb());
+});
+
+// Each keyword must bring the article whose title starts with the expected text into the top 3.
+const RELEVANCE: [keyword: string, title: string][] = [
+  ["洱海", "在洱海边骑了一下午电动车"],
+  ["慢查询", "PostgreSQL 慢查询排查实录"],
+  ["satisfies", "用了半年 satisfies"],
+  ["RAG 知识库", "企业内部做 RAG 知识库"],
+  ["端侧部署", "在手机上跑 3B 大模型"],
+  ["Rust所有权", "【图解】20 分钟讲清 Rust 所有权"],
+  ["JSON Schema", "结构化输出时，JSON Schema"],
+  ["LCP 优化", "LCP 从 4.2s 优化到 1.6s"],
+  ["ＬＣＰ", "LCP 从 4.2s 优化到 1.6s"],
+  ["code review", "Code Review 时怎样提意见"],
+  ["大模型 胡说八道", "大模型为什么会一本正经地胡说八道"],
+  ["Prompt 规范", "团队内部 Prompt 编写规范"],
+  ["留存曲线", "别再只盯日活了"],
+  ["指数基金", "同一个指数有十几只基金跟踪"],
+  ["房贷", "同样借100万"],
+  ["天使轮", "拿天使轮之前"],
+  ["水熊虫", "在太空真空里待了10天还能活"],
+  ["韦布望远镜", "韦布望远镜为什么要跑到150万公里外"],
+  ["番茄炖牛腩", "番茄炖牛腩"],
+  ["苏轼", "黄州四年"],
+  ["独库公路", "【自驾新疆】"],
+  ["奶茶 糖", "一杯奶茶就超标"],
+  ["Beancount记账", "纯文本记账两年"],
+  ["旅行者1号", "旅行者1号"],
+  ["二氧化硅", "为什么玻璃是透明的"],
+  ["「坐直！」", "「坐直！」可能是你听过最没用的体态建议"],
+  ["postgre", "PostgreSQL 慢查询排查实录"],
+  ["Git 习惯", "带过几个新人之后"],
+];
+
+describe("search relevance on the demo articles", () => {
+  it.each(RELEVANCE)("%s → %s", async (keyword, title) => {
+    const { status, body } = await find(keyword);
+    expect(status).toBe(200);
+    const top = body.data.items.slice(0, 3).map((a: Item) => a.title);
+    expect(top.some((t: string) => t.startsWith(title)), `top 3: ${top.join(" | ")}`).toBe(true);
+  });
+
+  it("puts the article whose title holds a two-character word first", async () => {
+    const { body } = await find("洱海");
+    expect(body.data.items[0].title).toBe("在洱海边骑了一下午电动车");
+  });
+
+  it("ranks an exact title phrase above articles holding the words apart", async () => {
+    const db = await getDb();
+    const rows = [
+      { title: "数据与索引：分开讲", content: "数据索引 数据索引 数据索引 数据索引", url: "https://example.com/phrase/apart" },
+      { title: "一文读懂数据索引", content: "正文", url: "https://example.com/phrase/exact" },
+    ];
+    await db.insert(articles).values(
+      rows.map((r) => ({ title: r.title, content: r.content, sourceUrl: r.url, ...searchFieldsFor({ title: r.title, content: r.content }) })),
+    );
+    const { body } = await find("数据索引");
+    expect(body.data.items[0].title).toBe("一文读懂数据索引");
+    expect(body.data.items.map((a: Item) => a.title)).toContain("数据与索引：分开讲");
+  });
+
+  it("weighs a word in the title above the same word in a body", async () => {
+    const db = await getDb();
+    const body = "这篇文章讲的是别的事情。".repeat(5) + "顺带提一句蜂鸟。";
+    await db.insert(articles).values([
+      { title: "关于鸟类迁徙的笔记", content: `${body}蜂鸟蜂鸟蜂鸟`, sourceUrl: "https://example.com/weight/body", ...searchFieldsFor({ title: "关于鸟类迁徙的笔记", content: `${body}蜂鸟蜂鸟蜂鸟` }) },
+      { title: "蜂鸟悬停的秘密", content: "正文很短。", sourceUrl: "https://example.com/weight/title", publishedAt: new Date("2021-01-01"), ...searchFieldsFor({ title: "蜂鸟悬停的秘密", content: "正文很短。" }) },
+    ]);
+    const titles = (await find("蜂鸟")).body.data.items.map((a: Item) => a.title);
+    expect(titles[0]).toBe("蜂鸟悬停的秘密");
+    expect(titles).toContain("关于鸟类迁徙的笔记");
+  });
+});
+
+describe("search totals and pages", () => {
+  const N = RERANK_WINDOW + 25;
+  beforeAll(async () => {
+    const db = await getDb();
+    const rows = Array.from({ length: N }, (_, i) => {
+      const title = `星图测绘第${i}篇`;
+      const content = i % 2 ? "星图测绘的正文" : "正文";
+      return { title, content, sourceUrl: `https://example.com/many/${i}`, likeCnt: i, ...searchFieldsFor({ title, content }) };
+    });
+    await db.insert(articles).values(rows);
+  });
+
+  it("counts every match exactly and pages through all of them once, across the re-rank window", async () => {
+    const [u] = await (await getDb()).insert(users).values({ accountName: "search_pager" }).returning();
+    const token = await signToken(u.id);
+    const seen = new Set<number>();
+    let total = -1;
+    for (let page = 1; page <= 6; page++) {
+      const { status, body } = await find("星图测绘", `&page=${page}&limit=50`, token);
+      expect(status).toBe(200);
+      total = body.data.total;
+      for (const a of body.data.items as Item[]) {
+        expect(seen.has(a.id)).toBe(false);
+        seen.add(a.id);
+      }
+    }
+    expect(total).toBe(N);
+    expect(seen.size).toBe(N);
+    const past = await find("星图测绘", "&page=9&limit=50", token);
+    expect(past.body.data).toEqual({ items: [], total: N });
+  });
+
+  it("asks a visitor to log in for page 2 of a search", async () => {
+    const { status, body } = await find("星图测绘", "&page=2");
+    expect(status).toBe(401);
+    expect(body.detail).toBeTruthy();
+  });
+});
+
+describe("search input that is not a plain keyword", () => {
+  it.each([
+    ["'; drop table articles; --"],
+    ["%"],
+    ["%%_\\"],
+    ["a:* & !b | (c"],
+    ["<->"],
+    ["？！…"],
+    ["😀"],
+    ["'"],
+    ["select * from users where 1=1"],
+  ])("%s answers normally", async (keyword) => {
+    const { status, body } = await find(keyword);
+    expect(status).toBe(200);
+    expect(body.data.total).toBe(body.data.items.length);
+  });
+
+  it.each([
+    ["page 0", "keyword=%E6%B4%B1%E6%B5%B7&page=0", "page"],
+    ["page -1", "keyword=%E6%B4%B1%E6%B5%B7&page=-1", "page"],
+    ["page abc", "keyword=%E6%B4%B1%E6%B5%B7&page=abc", "page"],
+    ["limit 0", "keyword=%E6%B4%B1%E6%B5%B7&limit=0", "limit"],
+    ["a 1,000-character keyword", `keyword=${"长".repeat(1000)}`, "关键词"],
+    ["a blank keyword", "keyword=%20%20", "关键词"],
+  ])("%s is a 400 naming the parameter", async (_label, qs, name) => {
+    const { status, body } = await call(search, `/api/v1/articles/search?${qs}`);
+    expect(status).toBe(400);
+    expect(body.detail).toContain(name);
+  });
+
+  it("clamps a huge limit", async () => {
+    const { status, body } = await find("的", "&limit=100000");
+    expect(status).toBe(200);
+    expect(body.data.items.length).toBeLessThanOrEqual(50);
+  });
+});
