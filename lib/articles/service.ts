@@ -3,7 +3,8 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
 import { MSG } from "@/lib/messages";
-import { getArticleById, listArticles, searchArticles, type Page } from "./queries";
+import { getArticleById, listArticles, type Page } from "./queries";
+import { searchArticles } from "./search-queries";
 import type { ListQuery, SearchQuery } from "./schema";
 import { toApiArticle, type ApiArticle } from "./serialize";
 

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { articles, users } from "@/lib/db/schema";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { searchFieldsFor } from "@/lib/articles/search-text";
-import { RERANK_WINDOW } from "@/lib/articles/queries";
+import { RERANK_WINDOW } from "@/lib/articles/search-queries";
 import { call } from "@/test/api";
 import { GET as search } from "./search/route";
 
