@@ -9,6 +9,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: [
     "@electric-sql/pglite",
     "@electric-sql/pglite-socket",
+    "@electric-sql/pglite-pgvector",
     "@node-rs/jieba",
     "@node-rs/argon2",
     "pg",

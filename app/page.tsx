@@ -39,9 +39,9 @@ export default async function HomePage({ searchParams }: Props) {
   const viewerRef = viewer ? { userId: viewer.id } : null;
   // Signed-in readers get recommendations without what they have already read (SPEC section 1).
   const excludeRead = viewer ? "true" : undefined;
-  const { items, total } = q
+  const { items, total, mode } = q
     ? await getSearchPage({ query: searchQuery.parse({ keyword: q, page: String(page), exclude_read: excludeRead }), viewer: viewerRef })
-    : await getFeedPage({ query: listQuery.parse({ page: String(page), exclude_read: excludeRead }), viewer: viewerRef });
+    : { ...(await getFeedPage({ query: listQuery.parse({ page: String(page), exclude_read: excludeRead }), viewer: viewerRef })), mode: null };
   const count = pageCount({ total, page, itemsOnPage: items.length });
 
   if (q && page === 1 && items.length === 0) {
@@ -60,7 +60,12 @@ export default async function HomePage({ searchParams }: Props) {
   return (
     <PullToRefresh href={q ? `/?q=${encodeURIComponent(q)}` : "/"}>
       <section aria-label={q ? `“${q}”的搜索结果` : "精选文章"}>
-        {q ? <p className="mb-4 text-sm text-slate-500">“{q}”共找到 {total} 篇文章</p> : null}
+        {q ? (
+          <p className="mb-4 text-sm text-slate-500">
+            “{q}”共找到 {total} 篇文章
+            <span className="ml-2 text-xs text-slate-400">{mode === "hybrid" ? "按关键词与语义综合排序" : "按关键词匹配排序"}</span>
+          </p>
+        ) : null}
         {items.length ? (
           <ul className="flex flex-col gap-4">
             {items.map((a) => (

@@ -45,6 +45,12 @@ export const configSchema = z
     AI_CHAT_MODEL: optionalText,
     AI_EMBEDDING_MODEL: optionalText,
     AI_TRANSCRIBE_MODEL: optionalText,
+    /** Cosine similarity below which a vector neighbour is not a search result (model-dependent). */
+    AI_EMBEDDING_MIN_SIMILARITY: z.coerce
+      .number({ message: "必须是 0–1 之间的数" })
+      .min(0, { message: "必须是 0–1 之间的数" })
+      .max(1, { message: "必须是 0–1 之间的数" })
+      .default(0.4),
     SMS_PROVIDER: z
       .enum(["console", "aliyun", "tencent", "none"], { message: "只能是 console、aliyun、tencent 或 none" })
       .optional(),

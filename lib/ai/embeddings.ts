@@ -29,7 +29,11 @@ export async function embedTexts(
     const input = texts.slice(i, i + BATCH);
     const res = await client.embeddings.create(
       { model, input, encoding_format: "float" },
-      { signal: opts.signal, timeout: opts.timeoutMs, maxRetries: opts.maxRetries },
+      {
+        signal: opts.signal,
+        ...(opts.timeoutMs !== undefined && { timeout: opts.timeoutMs }),
+        ...(opts.maxRetries !== undefined && { maxRetries: opts.maxRetries }),
+      },
     );
     const vectors = [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
     if (vectors.length !== input.length || vectors.some((v) => !Array.isArray(v) || !v.length || v.length !== vectors[0].length)) {

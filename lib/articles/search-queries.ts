@@ -2,7 +2,7 @@ import "server-only";
 // Full-text search (the local engine): the keyword segmented by jieba like the indexed text, matched
 // against the title and body words (GIN on search_vector) and, as an exact phrase, against the title's
 // character bigrams (GIN on title_grams). See docs/search.md for the ranking rules.
-import { and, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { articles } from "@/lib/db/schema";
 import { articlesByIds, unreadBy, type Page, type Reader } from "./queries";
@@ -28,6 +28,23 @@ export function keywordToPhraseTsquery(keyword: string): string | null {
   const grams = gramTokens(keyword);
   if (!grams.length || (grams.length === 1 && [...grams[0]].length === 1)) return null;
   return grams.map((g) => `'${g}'`).join(" <-> ");
+}
+
+/** The keyword's word query and (when it has one) title-phrase query, or null when it has no words. */
+function keywordQueries(keyword: string): { w: SQL; p: SQL | null } | null {
+  const words = keywordToTsquery(keyword);
+  if (!words) return null;
+  const phrase = keywordToPhraseTsquery(keyword);
+  return { w: sql`to_tsquery('simple', ${words})`, p: phrase ? sql`to_tsquery('simple', ${phrase})` : null };
+}
+
+/** Which of `ids` the keyword matches (by words, or as a title phrase). */
+export async function matchingIds({ db, keyword, ids, reader = null }: { db: Db; keyword: string; ids: number[]; reader?: Reader }) {
+  const q = keywordQueries(keyword);
+  if (!q || !ids.length) return new Set<number>();
+  const match = q.p ? sql`(${articles.searchVector} @@ ${q.w} or ${articles.titleGrams} @@ ${q.p})` : sql`${articles.searchVector} @@ ${q.w}`;
+  const rows = await db.select({ id: articles.id }).from(articles).where(and(inArray(articles.id, ids), match, unreadBy(reader)));
+  return new Set(rows.map((r) => r.id));
 }
 
 export type RankedIds = {
@@ -61,11 +78,9 @@ export async function rankMatches({
   reader?: Reader;
   exceptIds?: number[];
 }): Promise<RankedIds> {
-  const words = keywordToTsquery(keyword);
-  if (!words) return { ids: [], phraseIds: new Set(), total: 0 };
-  const phrase = keywordToPhraseTsquery(keyword);
-  const w = sql`to_tsquery('simple', ${words})`;
-  const p = phrase ? sql`to_tsquery('simple', ${phrase})` : null;
+  const q = keywordQueries(keyword);
+  if (!q || limit < 1) return { ids: [], phraseIds: new Set(), total: 0 };
+  const { w, p } = q;
   const inTitle = sql`(${articles.titleVector} @@ ${w})`;
   const reranked = offset + limit <= RERANK_WINDOW;
   const filters = (match: SQL) => and(match, unreadBy(reader), exceptIds.length ? notInArray(articles.id, exceptIds) : undefined);

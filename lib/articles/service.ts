@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
 import { MSG } from "@/lib/messages";
 import { getArticleById, listArticles, type Page } from "./queries";
-import { searchArticles } from "./search-queries";
+import { hybridSearch, type SearchMode } from "./hybrid-search";
 import type { ListQuery, SearchQuery } from "./schema";
 import { toApiArticle, type ApiArticle } from "./serialize";
 
@@ -19,11 +19,12 @@ export async function getFeedPage({ query, viewer = null }: { query: ListQuery; 
   return { items: page.items.map(toApiArticle), total: page.total };
 }
 
-export async function getSearchPage({ query, viewer = null }: { query: SearchQuery; viewer?: Viewer }): Promise<Page<ApiArticle>> {
+/** A search page; `mode` says whether embeddings took part ("hybrid") or full-text answered alone. */
+export async function getSearchPage({ query, viewer = null }: { query: SearchQuery; viewer?: Viewer }): Promise<Page<ApiArticle> & { mode: SearchMode }> {
   if (query.page > 1 && !viewer) throw new ApiError("unauthorized", MSG.moreSearchNeedsLogin);
   const reader = viewer ? { userId: viewer.userId, excludeRead: query.exclude_read } : null;
-  const page = await searchArticles({ db: await getDb(), keyword: query.keyword, page: query.page, limit: query.limit, reader });
-  return { items: page.items.map(toApiArticle), total: page.total };
+  const page = await hybridSearch({ db: await getDb(), keyword: query.keyword, page: query.page, limit: query.limit, reader });
+  return { items: page.items.map(toApiArticle), total: page.total, mode: page.mode };
 }
 
 /** One article for its permalink, or null when the id is unknown or malformed. */

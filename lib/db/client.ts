@@ -7,7 +7,8 @@ import "server-only";
 // a running server connects through that socket instead, and gets a clear error when there is none.
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -27,6 +28,9 @@ export type DbHandle =
 export function pgliteSocketPath(dataDir: string): string {
   return join(dataDir, ".s.PGSQL.5432");
 }
+
+/** pgvector is bundled with PGlite, so semantic search uses it on the embedded database. */
+const PGLITE_OPTIONS: PGliteOptions = { extensions: { vector } };
 
 async function openPool(config: pg.PoolConfig, what: string): Promise<pg.Pool> {
   const pool = new pg.Pool({ connectionTimeoutMillis: 10_000, ...config });
@@ -56,7 +60,7 @@ export async function openDatabase(
 
   const dir = opts.dataDir ?? config.PGLITE_DIR;
   if (dir.startsWith("memory://")) {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ ...PGLITE_OPTIONS });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return { driver: "pglite", db, client, dataDir: dir, close: () => client.close() };
   }
@@ -79,7 +83,7 @@ export async function openDatabase(
 
   let socketServer: PGLiteSocketServer | undefined;
   try {
-    const client = await PGlite.create(dataDir);
+    const client = await PGlite.create(dataDir, PGLITE_OPTIONS);
     if (opts.serveSocket) {
       const path = pgliteSocketPath(dataDir);
       rmSync(path, { force: true }); // left by a server that died; we hold the lock now

@@ -24,7 +24,15 @@ const tsvector = customType<{ data: string }>({
 });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/**
+ * Set on insert and by every Drizzle update to the database clock at that moment (triggers that only move
+ * counters leave it alone). Embeddings compare it with the time they read the article.
+ */
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => sql`clock_timestamp()`);
 
 // ── Accounts ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -2,6 +2,7 @@ import "server-only";
 // Clean stop on SIGTERM/SIGINT: close the database (PGlite checkpoints and releases its directory lock;
 // the pg pool ends) before exiting. Active only when the launcher sets NEXT_MANUAL_SIG_HANDLE=true
 // (npm start, the container); otherwise Next's own handlers exit as before (next dev).
+import { stopEmbedder } from "@/lib/articles/embedder";
 import { closeDb } from "@/lib/db";
 import { errorMessage, log } from "@/lib/log";
 
@@ -19,6 +20,7 @@ export function installShutdownHandlers(): void {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
+      await stopEmbedder();
       await closeDb();
       log.info("database closed");
       process.exit(0);

@@ -2,7 +2,8 @@ import "server-only";
 // Server start-up (called from instrumentation.ts): a bad configuration or an unreachable database
 // stops the process with one clear line and exit code 1, never a stack trace.
 import { ConfigError, getConfig } from "@/lib/config";
-import { shareEmbeddedDatabase } from "@/lib/db";
+import { getDb, shareEmbeddedDatabase } from "@/lib/db";
+import { startEmbedder } from "@/lib/articles/embedder";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { errorMessage } from "@/lib/log";
 import { installShutdownHandlers } from "./shutdown";
@@ -22,4 +23,6 @@ export async function startServer(): Promise<void> {
     console.error(`启动失败：${errorMessage(err)}`);
     process.exit(1);
   }
+  // Background work in the web process (RUN_WORKER=false leaves it to separate processes).
+  if (getConfig().RUN_WORKER) startEmbedder(getDb);
 }

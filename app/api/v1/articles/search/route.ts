@@ -4,7 +4,9 @@ import { ok, route } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/articles/search – full-text search of the feed: { data: { items, total } }
-export const GET = route({ auth: "optional", query: searchQuery }, async ({ query, user }) =>
-  ok(await getSearchPage({ query, viewer: user ? { userId: user.id } : null })),
-);
+// GET /api/v1/articles/search – search of the feed: { data: { items, total } }. The X-Search-Mode header
+// says "hybrid" when embeddings were fused in, "fulltext" when the local engine answered alone.
+export const GET = route({ auth: "optional", query: searchQuery }, async ({ query, user }) => {
+  const { mode, ...page } = await getSearchPage({ query, viewer: user ? { userId: user.id } : null });
+  return ok(page, { headers: { "x-search-mode": mode } });
+});
