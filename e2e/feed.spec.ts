@@ -92,3 +92,21 @@ test("pulling down at the top refreshes the list", async ({ page }, testInfo) =>
   await expect(indicator).toBeEmpty({ timeout: 5000 });
   await expect(home.articles).toHaveCount(20);
 });
+
+test("a signed-in reader whose session ended keeps the page and is told to log in", async ({ page, context }) => {
+  await new RegisterPage(page).goto();
+  await new RegisterPage(page).register({ account: uniqueName("expired"), password: "secret-pass-1" });
+  await expect(page).toHaveURL(/\/$/);
+  const home = new HomePage(page);
+  const firstTitle = await home.articles.first().getByTestId("article-title").innerText();
+  const url = new URL(page.url());
+  await context.addCookies([{ name: "shiyue_token", value: "expired.token.value", domain: url.hostname, path: "/" }]);
+  const dialog = page.waitForEvent("dialog");
+  await page.getByRole("navigation", { name: "分页" }).getByRole("button", { name: "第 2 页" }).click();
+  const d = await dialog;
+  expect(d.message()).toBe(MSG.moreNeedsLogin);
+  await d.accept();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(home.articles).toHaveCount(20);
+  await expect(home.articles.first().getByTestId("article-title")).toHaveText(firstTitle);
+});

@@ -24,6 +24,11 @@ test("a visitor searches from the header and clears the search", async ({ page }
   await expect(page).toHaveURL(/\?q=/);
   await expect(page.getByText(/“大模型”共找到 \d+ 篇文章/)).toBeVisible();
   await expect(home.articles.first().getByTestId("article-title")).toContainText("大模型");
+  // No embedding model in the test server: the results say they are keyword matches, nothing more.
+  await expect(page.getByText("按关键词匹配排序")).toBeVisible();
+  await home.searchFor("洱海");
+  await expect(page.getByText(/“洱海”共找到 \d+ 篇文章/)).toBeVisible();
+  await expect(home.articles.first().getByTestId("article-title")).toHaveText("在洱海边骑了一下午电动车");
   await home.search.fill("");
   await expect(page).toHaveURL(/\/$/);
   await expect(home.articles).toHaveCount(20);

@@ -3,6 +3,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { isNavigable, pageWindow } from "@/lib/articles/pagination";
+import { api, ApiRequestError } from "@/lib/client/api";
 import { MSG } from "@/lib/messages";
 
 type Props = { page: number; count: number; keyword?: string; signedIn: boolean };
@@ -21,13 +22,25 @@ export function Pagination({ page, count, keyword, signedIn }: Props) {
     return s ? `/?${s}` : "/";
   };
 
-  function go(target: number) {
+  async function go(target: number) {
     if (!isNavigable(target, page, count)) return;
     if (target > 1 && !signedIn) {
       if (window.confirm(MSG.moreNeedsLoginConfirm)) {
         router.push(`/login?redirect=${encodeURIComponent(href(target))}`);
       }
       return;
+    }
+    if (target > 1) {
+      // SPEC section 7: a 401 on a later page (the session ended meanwhile) keeps these items and alerts.
+      const probe = keyword ? { keyword, page: target, limit: 1 } : { page: target, limit: 1 };
+      const denied = await api(keyword ? "/articles/search" : "/articles", { query: probe }).then(
+        () => false,
+        (err) => err instanceof ApiRequestError && err.status === 401,
+      );
+      if (denied) {
+        window.alert(keyword ? MSG.moreSearchNeedsLogin : MSG.moreNeedsLogin);
+        return;
+      }
     }
     router.push(href(target));
     window.scrollTo({ top: 0 });
