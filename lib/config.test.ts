@@ -21,6 +21,7 @@ describe("parseConfig", () => {
       ALLOW_PRIVATE_URLS: false,
       SEED_DEMO: "when-empty",
       SMS_PROVIDER: "console",
+      AI_EMBEDDING_MIN_SIMILARITY: 0.4,
       aiLocal: true,
     });
     expect(c.DATABASE_URL).toBeUndefined();
@@ -36,6 +37,8 @@ describe("parseConfig", () => {
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
     [{ OPENAI_BASE_URL: "ftp://x" }, "OPENAI_BASE_URL"],
     [{ RUN_WORKER: "maybe" }, "RUN_WORKER"],
+    [{ AI_EMBEDDING_MIN_SIMILARITY: "1.5" }, "AI_EMBEDDING_MIN_SIMILARITY"],
+    [{ AI_EMBEDDING_MIN_SIMILARITY: "high" }, "AI_EMBEDDING_MIN_SIMILARITY"],
     [{ SMS_PROVIDER: "pigeon" }, "SMS_PROVIDER"],
     [{ SMS_PROVIDER: "aliyun" }, "SMS_ACCESS_KEY_ID"],
     [{ REQUIRE_DATABASE_URL: "true" }, "DATABASE_URL"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownToPlainText, searchFieldsFor, searchTextFor, segmentWords } from "./search-text";
+import { gramTokens, markdownToPlainText, searchFieldsFor, searchTextFor, segmentWords } from "./search-text";
 
 describe("search text", () => {
   it("segments Chinese into dictionary words", () => {
@@ -32,5 +32,19 @@ describe("search text", () => {
     const f = searchFieldsFor({ title: "慢查询排查", content: "用 EXPLAIN 看执行计划", summary: "索引" });
     expect(f.searchTitle).toContain("查询");
     expect(f.searchBody.split(" ")).toEqual(expect.arrayContaining(["explain", "执行", "索引"]));
+  });
+});
+
+describe("gramTokens", () => {
+  it("splits CJK runs into overlapping bigrams and keeps Latin words whole", () => {
+    expect(gramTokens("Rust 所有权")).toEqual(["rust", "所有", "有权"]);
+    expect(gramTokens("Rust所有权")).toEqual(["rust", "所有", "有权"]);
+    expect(gramTokens("Rust，所有权！")).toEqual(["rust", "所有", "有权"]);
+  });
+
+  it("normalizes full-width letters and keeps a lone CJK character as itself", () => {
+    expect(gramTokens("ＬＣＰ优化")).toEqual(["lcp", "优化"]);
+    expect(gramTokens("茶")).toEqual(["茶"]);
+    expect(gramTokens("？！…")).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import { getDb } from "@/lib/db";
 import { articles, users } from "@/lib/db/schema";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { searchFieldsFor } from "@/lib/articles/search-text";
+import { fillMissingSearchText } from "@/lib/articles/search-backfill";
+import { eq } from "drizzle-orm";
 import { RERANK_WINDOW } from "@/lib/articles/search-queries";
 import { call } from "@/test/api";
 import { GET as search } from "./search/route";
@@ -85,6 +87,21 @@ describe("search relevance on the demo articles", () => {
     const titles = (await find("蜂鸟")).body.data.items.map((a: Item) => a.title);
     expect(titles[0]).toBe("蜂鸟悬停的秘密");
     expect(titles).toContain("关于鸟类迁徙的笔记");
+  });
+});
+
+describe("articles written before the title bigrams existed", () => {
+  it("get them at start-up, once", async () => {
+    const db = await getDb();
+    const title = "旧文章：琉璃瓦的烧制";
+    const { searchGrams: _grams, ...fields } = searchFieldsFor({ title, content: "正文" });
+    const [row] = await db.insert(articles).values({ title, content: "正文", sourceUrl: "https://example.com/old/grams", ...fields }).returning();
+    expect(row.searchGrams).toBe("");
+    expect(await fillMissingSearchText(db)).toBeGreaterThanOrEqual(1);
+    const [after] = await db.select().from(articles).where(eq(articles.id, row.id));
+    expect(after.searchGrams).toContain("琉璃");
+    expect(await fillMissingSearchText(db)).toBe(0);
+    expect((await find("琉璃瓦的烧")).body.data.items[0].title).toBe(title);
   });
 });
 
