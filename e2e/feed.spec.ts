@@ -101,11 +101,13 @@ test("a signed-in reader whose session ended keeps the page and is told to log i
   const firstTitle = await home.articles.first().getByTestId("article-title").innerText();
   const url = new URL(page.url());
   await context.addCookies([{ name: "shiyue_token", value: "expired.token.value", domain: url.hostname, path: "/" }]);
-  const dialog = page.waitForEvent("dialog");
+  const messages: string[] = [];
+  page.once("dialog", (d) => {
+    messages.push(d.message());
+    void d.accept();
+  });
   await page.getByRole("navigation", { name: "分页" }).getByRole("button", { name: "第 2 页" }).click();
-  const d = await dialog;
-  expect(d.message()).toBe(MSG.moreNeedsLogin);
-  await d.accept();
+  await expect.poll(() => messages).toEqual([MSG.moreNeedsLogin]);
   await expect(page).toHaveURL(/\/$/);
   await expect(home.articles).toHaveCount(20);
   await expect(home.articles.first().getByTestId("article-title")).toHaveText(firstTitle);
