@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatChineseDate, formatCount } from "./format";
+import { formatChineseDate, formatCount, formatRelativeTime } from "./format";
 
 const unix = (iso: string) => Date.parse(iso) / 1000;
 
@@ -25,5 +25,23 @@ describe("formatCount", () => {
     [1_234_567, "123万"],
   ])("%i → %s", (n, text) => {
     expect(formatCount(n)).toBe(text);
+  });
+});
+
+describe("formatRelativeTime", () => {
+  const now = new Date("2026-11-23T12:00:00Z");
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  it.each([
+    [0, "刚刚"],
+    [60_000, "刚刚"],
+    [5 * 60_000, "5 分钟前"],
+    [59 * 60_000, "59 分钟前"],
+    [3_600_000, "1 小时前"],
+    [23 * 3_600_000, "23 小时前"],
+    [24 * 3_600_000, "1 天前"],
+    [6 * 86_400_000, "6 天前"],
+    [7 * 86_400_000, "2026年11月16日"],
+  ])("%i ms ago → %s", (ms, text) => {
+    expect(formatRelativeTime(ago(ms), now)).toBe(text);
   });
 });

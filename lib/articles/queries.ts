@@ -29,7 +29,7 @@ export type Page<T> = { items: T[]; total: number };
 export type Reader = { userId: number; excludeRead: boolean } | null;
 
 /** The article columns plus, for a signed-in reader, is_liked / is_favorited (one query, no per-item calls). */
-function columnsFor(reader: Reader) {
+export function columnsFor(reader: Reader) {
   if (!reader) return articleColumns;
   return {
     ...articleColumns,

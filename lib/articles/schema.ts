@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MAX_LIMIT, PAGE_SIZE } from "./constants";
 
-const positiveInt = (name: string) =>
+export const positiveInt = (name: string) =>
   z
     .string()
     .trim()

@@ -11,3 +11,11 @@ export function uniqueViolation(err: unknown): string | null {
   }
   return null;
 }
+
+/** Whether a foreign-key violation (23503) caused `err`, e.g. an article deleted meanwhile. */
+export function foreignKeyViolation(err: unknown): boolean {
+  for (let e = err as PgLikeError | undefined, depth = 0; e && depth < 3; e = e.cause as PgLikeError, depth++) {
+    if (e.code === "23503") return true;
+  }
+  return false;
+}

@@ -1,0 +1,9 @@
+import { ok, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db";
+import { removeFavorite } from "@/lib/interactions/favorites";
+import { articleIdParams } from "@/lib/interactions/schema";
+
+// DELETE /api/v1/favorites/{articleId} – unfavourite (idempotent): { data: { is_favorited: false, favorite_cnt } }
+export const DELETE = route({ auth: "required", params: articleIdParams }, async ({ user, params }) =>
+  ok(await removeFavorite(await getDb(), user.id, params.articleId)),
+);

@@ -1,0 +1,9 @@
+import { json, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db";
+import { listLikes } from "@/lib/interactions/likes";
+import { likesQuery } from "@/lib/interactions/schema";
+
+// GET /api/v1/likes/my-likes?page&limit&sort=recent|oldest – { items: [{ id, created_at, article }], total }
+export const GET = route({ auth: "required", query: likesQuery }, async ({ user, query }) =>
+  json(await listLikes(await getDb(), user.id, query)),
+);

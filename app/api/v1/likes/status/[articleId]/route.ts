@@ -1,0 +1,9 @@
+import { ok, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db";
+import { likeStatus } from "@/lib/interactions/likes";
+import { articleIdParams } from "@/lib/interactions/schema";
+
+// GET /api/v1/likes/status/{articleId} – { data: { is_liked } }
+export const GET = route({ auth: "required", params: articleIdParams }, async ({ user, params }) =>
+  ok(await likeStatus(await getDb(), user.id, params.articleId)),
+);

@@ -1,0 +1,9 @@
+import { ok, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db";
+import { removeHistory } from "@/lib/interactions/history";
+import { recordIdParams } from "@/lib/interactions/schema";
+
+// DELETE /api/v1/user-read-history/{id} – remove one of the caller's records: { data: { id } }
+export const DELETE = route({ auth: "required", params: recordIdParams }, async ({ user, params }) =>
+  ok(await removeHistory(await getDb(), user.id, params.id)),
+);

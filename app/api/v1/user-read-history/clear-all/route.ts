@@ -1,0 +1,6 @@
+import { ok, route } from "@/lib/api/route";
+import { getDb } from "@/lib/db";
+import { clearHistory } from "@/lib/interactions/history";
+
+// DELETE /api/v1/user-read-history/clear-all – remove all the caller's records: { data: { deleted } }
+export const DELETE = route({ auth: "required" }, async ({ user }) => ok(await clearHistory(await getDb(), user.id)));

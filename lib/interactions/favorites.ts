@@ -1,0 +1,72 @@
+import "server-only";
+// Favourites: add (idempotent), remove (idempotent) and the caller's list. Title order is pinyin order
+// (Intl.Collator zh-CN, the same on every database): the caller's favourites are sorted by title in the
+// server, then the page is read. favorite_cnt moves with the rows (trigger, same transaction).
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { toApiArticle, type ApiArticle } from "@/lib/articles/serialize";
+import type { Db } from "@/lib/db/client";
+import { articles, favorites } from "@/lib/db/schema";
+import { counters, onArticle, recordArticleColumns, requireArticle, type Paged } from "./records";
+import type { FavoritesQuery } from "./schema";
+
+export type FavoriteState = { is_favorited: boolean; favorite_cnt: number };
+
+export function addFavorite(db: Db, userId: number, articleId: number): Promise<FavoriteState> {
+  return onArticle(() =>
+    db.transaction(async (tx) => {
+      await requireArticle(tx, articleId);
+      await tx.insert(favorites).values({ userId, articleId }).onConflictDoNothing();
+      return { is_favorited: true, favorite_cnt: (await counters(tx, articleId)).favoriteCnt };
+    }),
+  );
+}
+
+export function removeFavorite(db: Db, userId: number, articleId: number): Promise<FavoriteState> {
+  return db.transaction(async (tx) => {
+    await requireArticle(tx, articleId);
+    await tx.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.articleId, articleId)));
+    return { is_favorited: false, favorite_cnt: (await counters(tx, articleId)).favoriteCnt };
+  });
+}
+
+export type FavoriteRecord = { id: number; created_at: string; article: ApiArticle };
+
+const pinyin = new Intl.Collator("zh-CN-u-co-pinyin", { numeric: true, sensitivity: "base" });
+
+/** The ids of one page of the caller's favourites in pinyin order of their titles (ties: newest first). */
+async function idsByTitle(db: Db, userId: number, q: FavoritesQuery): Promise<number[]> {
+  const all = await db
+    .select({ id: favorites.id, title: articles.title })
+    .from(favorites)
+    .innerJoin(articles, eq(articles.id, favorites.articleId))
+    .where(eq(favorites.userId, userId));
+  all.sort((a, b) => pinyin.compare(a.title, b.title) || b.id - a.id);
+  return all.slice((q.page - 1) * q.limit, q.page * q.limit).map((r) => r.id);
+}
+
+export async function listFavorites(db: Db, userId: number, q: FavoritesQuery): Promise<Paged<FavoriteRecord>> {
+  const select = () =>
+    db
+      .select({ recordId: favorites.id, favoritedAt: favorites.createdAt, ...recordArticleColumns(userId) })
+      .from(favorites)
+      .innerJoin(articles, eq(articles.id, favorites.articleId));
+  let rows;
+  if (q.sort === "title") {
+    const ids = await idsByTitle(db, userId, q);
+    const found = ids.length ? await select().where(and(eq(favorites.userId, userId), inArray(favorites.id, ids))) : [];
+    const byId = new Map(found.map((r) => [r.recordId, r]));
+    rows = ids.flatMap((id) => byId.get(id) ?? []);
+  } else {
+    const order = q.sort === "oldest" ? [asc(favorites.createdAt), asc(favorites.id)] : [desc(favorites.createdAt), desc(favorites.id)];
+    rows = await select()
+      .where(eq(favorites.userId, userId))
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
+  }
+  const [{ total }] = await db.select({ total: count() }).from(favorites).where(eq(favorites.userId, userId));
+  return {
+    items: rows.map(({ recordId, favoritedAt, ...article }) => ({ id: recordId, created_at: favoritedAt.toISOString(), article: toApiArticle(article) })),
+    total: Number(total),
+  };
+}

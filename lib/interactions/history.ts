@@ -1,0 +1,83 @@
+import "server-only";
+// Reading history: one row per user and article. Recording a read again moves it to the top (read_at)
+// and counts a view (view_cnt by trigger, same statement). Time filters count whole days in China time
+// (Asia/Shanghai, UTC+8 all year): today = since 00:00 today; week = the last 7 days including today;
+// month = the last 30 days including today.
+import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import { toApiArticle, type ApiArticle } from "@/lib/articles/serialize";
+import type { Db } from "@/lib/db/client";
+import { articles, readHistory } from "@/lib/db/schema";
+import { MSG } from "@/lib/messages";
+import { counters, onArticle, recordArticleColumns, type Paged } from "./records";
+import type { HistoryQuery } from "./schema";
+
+const DAY_MS = 86_400_000;
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+const FILTER_DAYS = { today: 1, week: 7, month: 30 } as const;
+
+/** 00:00 in China time, `daysBack` days before the day of `now`. */
+export function chinaDayStart(now: Date, daysBack = 0): Date {
+  const local = now.getTime() + CHINA_OFFSET_MS;
+  return new Date(Math.floor(local / DAY_MS) * DAY_MS - CHINA_OFFSET_MS - daysBack * DAY_MS);
+}
+
+export function historySince(filter: HistoryQuery["time_filter"], now: Date): Date | null {
+  return filter === "all" ? null : chinaDayStart(now, FILTER_DAYS[filter] - 1);
+}
+
+export type ReadRecord = { id: number; read_timestamp: string; read_times: number; article: ApiArticle };
+
+export function recordRead(db: Db, userId: number, articleId: number) {
+  return onArticle(async () => {
+    const [row] = await db
+      .insert(readHistory)
+      .values({ userId, articleId })
+      .onConflictDoUpdate({
+        target: [readHistory.userId, readHistory.articleId],
+        set: { readAt: sql`now()`, readTimes: sql`${readHistory.readTimes} + 1` },
+      })
+      .returning({ id: readHistory.id, readAt: readHistory.readAt, readTimes: readHistory.readTimes });
+    return { id: row.id, read_timestamp: row.readAt.toISOString(), read_times: row.readTimes, view_cnt: (await counters(db, articleId)).viewCnt };
+  });
+}
+
+export async function listHistory(db: Db, userId: number, q: HistoryQuery, now = new Date()): Promise<Paged<ReadRecord>> {
+  const since = historySince(q.time_filter, now);
+  const where: SQL | undefined = and(eq(readHistory.userId, userId), since ? gte(readHistory.readAt, since) : undefined);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ recordId: readHistory.id, readAt: readHistory.readAt, readTimes: readHistory.readTimes, ...recordArticleColumns(userId) })
+      .from(readHistory)
+      .innerJoin(articles, eq(articles.id, readHistory.articleId))
+      .where(where)
+      .orderBy(desc(readHistory.readAt), desc(readHistory.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(readHistory).where(where),
+  ]);
+  return {
+    items: rows.map(({ recordId, readAt, readTimes, ...article }) => ({
+      id: recordId,
+      read_timestamp: readAt.toISOString(),
+      read_times: readTimes,
+      article: toApiArticle(article),
+    })),
+    total: Number(total),
+  };
+}
+
+/** Deletes one of the caller's records; someone else's record is "not found" and stays untouched. */
+export async function removeHistory(db: Db, userId: number, id: number): Promise<{ id: number }> {
+  const gone = await db
+    .delete(readHistory)
+    .where(and(eq(readHistory.id, id), eq(readHistory.userId, userId)))
+    .returning({ id: readHistory.id });
+  if (!gone.length) throw new ApiError("not_found", MSG.recordNotFound);
+  return { id };
+}
+
+export async function clearHistory(db: Db, userId: number): Promise<{ deleted: number }> {
+  const gone = await db.delete(readHistory).where(eq(readHistory.userId, userId)).returning({ id: readHistory.id });
+  return { deleted: gone.length };
+}

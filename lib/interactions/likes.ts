@@ -1,0 +1,59 @@
+import "server-only";
+// Likes: toggle, unlike, status and the caller's list. like_cnt moves with the rows (trigger, same
+// transaction; drizzle/0005_interaction_counters.sql).
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { toApiArticle, type ApiArticle } from "@/lib/articles/serialize";
+import type { Db } from "@/lib/db/client";
+import { articles, likes } from "@/lib/db/schema";
+import { counters, onArticle, recordArticleColumns, requireArticle, type Paged } from "./records";
+import type { LikesQuery } from "./schema";
+
+export type LikeAction = { action: "liked" | "unliked"; like_cnt: number };
+
+/** Likes the article, or unlikes it when the caller already likes it. */
+export function toggleLike(db: Db, userId: number, articleId: number): Promise<LikeAction> {
+  return onArticle(() =>
+    db.transaction(async (tx) => {
+      await requireArticle(tx, articleId);
+      const added = await tx.insert(likes).values({ userId, articleId }).onConflictDoNothing().returning({ id: likes.id });
+      if (!added.length) await tx.delete(likes).where(and(eq(likes.userId, userId), eq(likes.articleId, articleId)));
+      return { action: added.length ? "liked" : "unliked", like_cnt: (await counters(tx, articleId)).likeCnt };
+    }),
+  );
+}
+
+/** Removes the like if there is one (idempotent). */
+export function unlike(db: Db, userId: number, articleId: number): Promise<LikeAction> {
+  return db.transaction(async (tx) => {
+    await requireArticle(tx, articleId);
+    await tx.delete(likes).where(and(eq(likes.userId, userId), eq(likes.articleId, articleId)));
+    return { action: "unliked", like_cnt: (await counters(tx, articleId)).likeCnt };
+  });
+}
+
+export async function likeStatus(db: Db, userId: number, articleId: number): Promise<{ is_liked: boolean }> {
+  await requireArticle(db, articleId);
+  const [row] = await db.select({ id: likes.id }).from(likes).where(and(eq(likes.userId, userId), eq(likes.articleId, articleId)));
+  return { is_liked: Boolean(row) };
+}
+
+export type LikeRecord = { id: number; created_at: string; article: ApiArticle };
+
+export async function listLikes(db: Db, userId: number, q: LikesQuery): Promise<Paged<LikeRecord>> {
+  const order = q.sort === "oldest" ? [asc(likes.createdAt), asc(likes.id)] : [desc(likes.createdAt), desc(likes.id)];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ recordId: likes.id, likedAt: likes.createdAt, ...recordArticleColumns(userId) })
+      .from(likes)
+      .innerJoin(articles, eq(articles.id, likes.articleId))
+      .where(eq(likes.userId, userId))
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(likes).where(eq(likes.userId, userId)),
+  ]);
+  return {
+    items: rows.map(({ recordId, likedAt, ...article }) => ({ id: recordId, created_at: likedAt.toISOString(), article: toApiArticle(article) })),
+    total: Number(total),
+  };
+}
