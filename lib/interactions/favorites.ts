@@ -11,7 +11,7 @@ import type { FavoritesQuery } from "./schema";
 
 export type FavoriteState = { is_favorited: boolean; favorite_cnt: number };
 
-export function addFavorite(db: Db, userId: number, articleId: number): Promise<FavoriteState> {
+export function addFavorite({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<FavoriteState> {
   return onArticle(() =>
     db.transaction(async (tx) => {
       await requireArticle(tx, articleId);
@@ -21,7 +21,7 @@ export function addFavorite(db: Db, userId: number, articleId: number): Promise<
   );
 }
 
-export function removeFavorite(db: Db, userId: number, articleId: number): Promise<FavoriteState> {
+export function removeFavorite({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<FavoriteState> {
   return db.transaction(async (tx) => {
     await requireArticle(tx, articleId);
     await tx.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.articleId, articleId)));
@@ -44,7 +44,7 @@ async function idsByTitle(db: Db, userId: number, q: FavoritesQuery): Promise<nu
   return all.slice((q.page - 1) * q.limit, q.page * q.limit).map((r) => r.id);
 }
 
-export async function listFavorites(db: Db, userId: number, q: FavoritesQuery): Promise<Paged<FavoriteRecord>> {
+export async function listFavorites({ db, userId, query: q }: { db: Db; userId: number; query: FavoritesQuery }): Promise<Paged<FavoriteRecord>> {
   const select = () =>
     db
       .select({ recordId: favorites.id, favoritedAt: favorites.createdAt, ...recordArticleColumns(userId) })

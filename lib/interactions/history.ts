@@ -28,7 +28,7 @@ export function historySince(filter: HistoryQuery["time_filter"], now: Date): Da
 
 export type ReadRecord = { id: number; read_timestamp: string; read_times: number; article: ApiArticle };
 
-export function recordRead(db: Db, userId: number, articleId: number) {
+export function recordRead({ db, userId, articleId }: { db: Db; userId: number; articleId: number }) {
   return onArticle(async () => {
     const [row] = await db
       .insert(readHistory)
@@ -42,7 +42,7 @@ export function recordRead(db: Db, userId: number, articleId: number) {
   });
 }
 
-export async function listHistory(db: Db, userId: number, q: HistoryQuery, now = new Date()): Promise<Paged<ReadRecord>> {
+export async function listHistory({ db, userId, query: q, now = new Date() }: { db: Db; userId: number; query: HistoryQuery; now?: Date }): Promise<Paged<ReadRecord>> {
   const since = historySince(q.time_filter, now);
   const where: SQL | undefined = and(eq(readHistory.userId, userId), since ? gte(readHistory.readAt, since) : undefined);
   const [rows, [{ total }]] = await Promise.all([
@@ -68,7 +68,7 @@ export async function listHistory(db: Db, userId: number, q: HistoryQuery, now =
 }
 
 /** Deletes one of the caller's records; someone else's record is "not found" and stays untouched. */
-export async function removeHistory(db: Db, userId: number, id: number): Promise<{ id: number }> {
+export async function removeHistory({ db, userId, id }: { db: Db; userId: number; id: number }): Promise<{ id: number }> {
   const gone = await db
     .delete(readHistory)
     .where(and(eq(readHistory.id, id), eq(readHistory.userId, userId)))
@@ -77,7 +77,7 @@ export async function removeHistory(db: Db, userId: number, id: number): Promise
   return { id };
 }
 
-export async function clearHistory(db: Db, userId: number): Promise<{ deleted: number }> {
+export async function clearHistory({ db, userId }: { db: Db; userId: number }): Promise<{ deleted: number }> {
   const gone = await db.delete(readHistory).where(eq(readHistory.userId, userId)).returning({ id: readHistory.id });
   return { deleted: gone.length };
 }

@@ -11,7 +11,7 @@ import type { LikesQuery } from "./schema";
 export type LikeAction = { action: "liked" | "unliked"; like_cnt: number };
 
 /** Likes the article, or unlikes it when the caller already likes it. */
-export function toggleLike(db: Db, userId: number, articleId: number): Promise<LikeAction> {
+export function toggleLike({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<LikeAction> {
   return onArticle(() =>
     db.transaction(async (tx) => {
       await requireArticle(tx, articleId);
@@ -23,7 +23,7 @@ export function toggleLike(db: Db, userId: number, articleId: number): Promise<L
 }
 
 /** Removes the like if there is one (idempotent). */
-export function unlike(db: Db, userId: number, articleId: number): Promise<LikeAction> {
+export function unlike({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<LikeAction> {
   return db.transaction(async (tx) => {
     await requireArticle(tx, articleId);
     await tx.delete(likes).where(and(eq(likes.userId, userId), eq(likes.articleId, articleId)));
@@ -31,7 +31,7 @@ export function unlike(db: Db, userId: number, articleId: number): Promise<LikeA
   });
 }
 
-export async function likeStatus(db: Db, userId: number, articleId: number): Promise<{ is_liked: boolean }> {
+export async function likeStatus({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<{ is_liked: boolean }> {
   await requireArticle(db, articleId);
   const [row] = await db.select({ id: likes.id }).from(likes).where(and(eq(likes.userId, userId), eq(likes.articleId, articleId)));
   return { is_liked: Boolean(row) };
@@ -39,7 +39,7 @@ export async function likeStatus(db: Db, userId: number, articleId: number): Pro
 
 export type LikeRecord = { id: number; created_at: string; article: ApiArticle };
 
-export async function listLikes(db: Db, userId: number, q: LikesQuery): Promise<Paged<LikeRecord>> {
+export async function listLikes({ db, userId, query: q }: { db: Db; userId: number; query: LikesQuery }): Promise<Paged<LikeRecord>> {
   const order = q.sort === "oldest" ? [asc(likes.createdAt), asc(likes.id)] : [desc(likes.createdAt), desc(likes.id)];
   const [rows, [{ total }]] = await Promise.all([
     db

@@ -5,5 +5,5 @@ import { articleIdBody } from "@/lib/interactions/schema";
 
 // POST /api/v1/favorites { article_id } – favourite (idempotent): { data: { is_favorited: true, favorite_cnt } }
 export const POST = route({ auth: "required", body: articleIdBody, bodyLimit: 1024 }, async ({ user, body }) =>
-  ok(await addFavorite(await getDb(), user.id, body.article_id)),
+  ok(await addFavorite({ db: await getDb(), userId: user.id, articleId: body.article_id })),
 );

@@ -5,5 +5,5 @@ import { articleIdParams } from "@/lib/interactions/schema";
 
 // DELETE /api/v1/favorites/{articleId} – unfavourite (idempotent): { data: { is_favorited: false, favorite_cnt } }
 export const DELETE = route({ auth: "required", params: articleIdParams }, async ({ user, params }) =>
-  ok(await removeFavorite(await getDb(), user.id, params.articleId)),
+  ok(await removeFavorite({ db: await getDb(), userId: user.id, articleId: params.articleId })),
 );

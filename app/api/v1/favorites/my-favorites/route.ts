@@ -5,5 +5,5 @@ import { favoritesQuery } from "@/lib/interactions/schema";
 
 // GET /api/v1/favorites/my-favorites?page&limit&sort=recent|oldest|title – { items: [{ id, created_at, article }], total }
 export const GET = route({ auth: "required", query: favoritesQuery }, async ({ user, query }) =>
-  json(await listFavorites(await getDb(), user.id, query)),
+  json(await listFavorites({ db: await getDb(), userId: user.id, query })),
 );

@@ -5,10 +5,10 @@ import { articleIdParams } from "@/lib/interactions/schema";
 
 // POST /api/v1/likes/{articleId} – like, or unlike when already liked: { data: { action, like_cnt } }
 export const POST = route({ auth: "required", params: articleIdParams }, async ({ user, params }) =>
-  ok(await toggleLike(await getDb(), user.id, params.articleId)),
+  ok(await toggleLike({ db: await getDb(), userId: user.id, articleId: params.articleId })),
 );
 
 // DELETE /api/v1/likes/{articleId} – unlike (idempotent): { data: { action: "unliked", like_cnt } }
 export const DELETE = route({ auth: "required", params: articleIdParams }, async ({ user, params }) =>
-  ok(await unlike(await getDb(), user.id, params.articleId)),
+  ok(await unlike({ db: await getDb(), userId: user.id, articleId: params.articleId })),
 );

@@ -5,5 +5,5 @@ import { likesQuery } from "@/lib/interactions/schema";
 
 // GET /api/v1/likes/my-likes?page&limit&sort=recent|oldest – { items: [{ id, created_at, article }], total }
 export const GET = route({ auth: "required", query: likesQuery }, async ({ user, query }) =>
-  json(await listLikes(await getDb(), user.id, query)),
+  json(await listLikes({ db: await getDb(), userId: user.id, query })),
 );

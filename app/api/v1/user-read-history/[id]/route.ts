@@ -5,5 +5,5 @@ import { recordIdParams } from "@/lib/interactions/schema";
 
 // DELETE /api/v1/user-read-history/{id} – remove one of the caller's records: { data: { id } }
 export const DELETE = route({ auth: "required", params: recordIdParams }, async ({ user, params }) =>
-  ok(await removeHistory(await getDb(), user.id, params.id)),
+  ok(await removeHistory({ db: await getDb(), userId: user.id, id: params.id })),
 );

@@ -3,4 +3,4 @@ import { getDb } from "@/lib/db";
 import { clearHistory } from "@/lib/interactions/history";
 
 // DELETE /api/v1/user-read-history/clear-all – remove all the caller's records: { data: { deleted } }
-export const DELETE = route({ auth: "required" }, async ({ user }) => ok(await clearHistory(await getDb(), user.id)));
+export const DELETE = route({ auth: "required" }, async ({ user }) => ok(await clearHistory({ db: await getDb(), userId: user.id })));

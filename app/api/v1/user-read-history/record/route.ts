@@ -6,5 +6,5 @@ import { articleIdBody } from "@/lib/interactions/schema";
 // POST /api/v1/user-read-history/record { article_id } – record a read (again: moves it to the top, counts a
 // view): { data: { id, read_timestamp, read_times, view_cnt } }
 export const POST = route({ auth: "required", body: articleIdBody, bodyLimit: 1024 }, async ({ user, body }) =>
-  ok(await recordRead(await getDb(), user.id, body.article_id)),
+  ok(await recordRead({ db: await getDb(), userId: user.id, articleId: body.article_id })),
 );

@@ -5,5 +5,5 @@ import { articleIdParams } from "@/lib/interactions/schema";
 
 // GET /api/v1/likes/status/{articleId} – { data: { is_liked } }
 export const GET = route({ auth: "required", params: articleIdParams }, async ({ user, params }) =>
-  ok(await likeStatus(await getDb(), user.id, params.articleId)),
+  ok(await likeStatus({ db: await getDb(), userId: user.id, articleId: params.articleId })),
 );
