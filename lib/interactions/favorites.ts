@@ -1,7 +1,7 @@
 import "server-only";
 // Favourites: add (idempotent), remove (idempotent) and the caller's list. Title order is pinyin order
-// (Intl.Collator zh-CN, the same on every database): the caller's favourites are sorted by title in the
-// server, then the page is read. favorite_cnt moves with the rows (trigger, same transaction).
+// (Intl.Collator zh-CN with ICU's pinyin collation, the same on every database; titles in Latin letters
+// come after Chinese ones): the caller's favourites are sorted by title in the server, then the page is read. favorite_cnt moves with the rows (trigger, same transaction).
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { toApiArticle, type ApiArticle } from "@/lib/articles/serialize";
 import type { Db } from "@/lib/db/client";
