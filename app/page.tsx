@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ArticleCard } from "@/components/article/article-card";
 import { Pagination } from "@/components/article/pagination";
 import { PullToRefresh } from "@/components/article/pull-to-refresh";
+import { RefreshOnSessionChange } from "@/components/article/refresh-on-session-change";
 import { pageCount } from "@/lib/articles/pagination";
 import { listQuery, searchQuery } from "@/lib/articles/schema";
 import { getFeedPage, getSearchPage } from "@/lib/articles/service";
@@ -59,6 +60,7 @@ export default async function HomePage({ searchParams }: Props) {
 
   return (
     <PullToRefresh href={q ? `/?q=${encodeURIComponent(q)}` : "/"}>
+      <RefreshOnSessionChange />
       <section aria-label={q ? `“${q}”的搜索结果` : "精选文章"}>
         {q ? (
           <p className="mb-4 text-sm text-slate-500">

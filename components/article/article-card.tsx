@@ -1,12 +1,12 @@
-import { Bookmark, Heart, MessageCircle } from "lucide-react";
 import Link from "next/link";
 import type { ApiArticle } from "@/lib/articles/serialize";
 import { platformIconPath } from "@/lib/articles/platforms";
-import { formatChineseDate, formatCount } from "@/lib/format";
+import { formatChineseDate } from "@/lib/format";
+import { CardActions } from "./card-actions";
 import { CollapsibleBody } from "./collapsible-body";
 import { ArticleMarkdown } from "./markdown";
 
-/** One feed entry: title (to its permalink), collapsible markdown body, source, date and counters. */
+/** One feed entry: title (to its permalink), collapsible markdown body, source, date, and like/comment/bookmark controls. */
 export function ArticleCard({ article }: { article: ApiArticle }) {
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="article-item">
@@ -38,23 +38,7 @@ export function ArticleCard({ article }: { article: ApiArticle }) {
         </a>
         <time dateTime={new Date(article.create_time * 1000).toISOString()}>{formatChineseDate(article.create_time)}</time>
       </div>
-      <div className="mt-3 flex gap-5 border-t border-slate-100 pt-3 text-xs text-slate-500">
-        <span className="flex items-center gap-1" title="点赞">
-          <Heart className="size-4" aria-hidden />
-          <span className="sr-only">点赞</span>
-          {formatCount(article.like_cnt)}
-        </span>
-        <span className="flex items-center gap-1" title="评论">
-          <MessageCircle className="size-4" aria-hidden />
-          <span className="sr-only">评论</span>
-          {formatCount(article.comment_cnt)}
-        </span>
-        <span className="flex items-center gap-1" title="收藏">
-          <Bookmark className="size-4" aria-hidden />
-          <span className="sr-only">收藏</span>
-          {formatCount(article.favorite_cnt)}
-        </span>
-      </div>
+      <CardActions article={article} />
     </article>
   );
 }

@@ -20,3 +20,14 @@ export class HomePage {
     await this.search.press("Enter");
   }
 }
+
+/** A feed card's like, comment and bookmark controls. */
+export function cardActions(card: Locator) {
+  return {
+    like: card.getByRole("button", { name: /^(点赞|取消点赞)$/ }),
+    likeCount: card.getByTestId("like-count"),
+    bookmark: card.getByRole("button", { name: /^(收藏|取消收藏)$/ }),
+    favoriteCount: card.getByTestId("favorite-count"),
+    comment: card.getByRole("button", { name: "评论" }),
+  };
+}

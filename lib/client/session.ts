@@ -1,7 +1,7 @@
 "use client";
 // The browser session (SPEC section 3): the token in the cookie `shiyue_token` (path /, SameSite=Lax,
 // Secure on https) and the user object in localStorage `shiyue_user`. Components subscribe to changes.
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { TOKEN_COOKIE, USER_STORAGE_KEY } from "@/lib/auth/constants";
 import type { ApiUser } from "@/lib/auth/serialize";
 
@@ -58,6 +58,22 @@ function subscribe(listener: () => void) {
     listeners.delete(listener);
     window.removeEventListener("storage", onStorage);
   };
+}
+
+/**
+ * Calls `onChange` when the session starts or ends after mount (this tab or another), never for the
+ * first render: hydration is not a sign-in.
+ */
+export function useSessionChange(onChange: (signedIn: boolean) => void): void {
+  useEffect(() => {
+    let last = Boolean(getToken());
+    return subscribe(() => {
+      const now = Boolean(getToken());
+      if (now === last) return;
+      last = now;
+      onChange(now);
+    });
+  }, [onChange]);
 }
 
 /** Whether a token is present (re-renders on sign-in and sign-out). */

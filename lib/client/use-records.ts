@@ -14,43 +14,52 @@ export const RECORDS_PAGE_SIZE = 20;
 type Paged<T> = { items: T[]; total: number };
 
 export function useRecords<T extends { id: number }>(path: string, params: Record<string, string>) {
+  const key = JSON.stringify([path, params]);
   const [items, setItems] = useState<T[]>([]);
   const [total, setTotal] = useState(0);
   const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const key = JSON.stringify(params);
+  /** The key of the last finished page-1 load: while it differs from `key`, page 1 is loading. */
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const generation = useRef(0);
 
-  const load = useCallback(
-    async (target: number) => {
-      const mine = ++generation.current;
-      setLoading(true);
-      setError(null);
-      try {
-        const res = await api<Paged<T>>(path, { query: { ...JSON.parse(key), page: target, limit: RECORDS_PAGE_SIZE } });
-        if (mine !== generation.current) return;
-        const got = Array.isArray(res?.items) ? res.items : [];
-        setItems((prev) => {
-          if (target === 1) return got;
-          const seen = new Set(prev.map((i) => i.id));
-          return [...prev, ...got.filter((i) => !seen.has(i.id))];
-        });
-        setTotal(Number(res?.total ?? 0));
-        setHasMore(got.length === RECORDS_PAGE_SIZE);
-      } catch (err) {
-        if (mine !== generation.current) return;
-        if (err instanceof ApiRequestError && err.status === 401) {
+  const apply = useCallback(
+    (target: number, mine: number, res: Paged<T> | null, failure: unknown) => {
+      if (mine !== generation.current) return;
+      setLoadingMore(false);
+      if (target === 1) setLoadedKey(key);
+      if (failure) {
+        if (failure instanceof ApiRequestError && failure.status === 401) {
           clearSession();
           location.assign(loginUrlFor(`${location.pathname}${location.search}`));
           return;
         }
-        setError(errorText(err, "加载失败，请稍后重试"));
-      } finally {
-        if (mine === generation.current) setLoading(false);
+        setError(errorText(failure, "加载失败，请稍后重试"));
+        return;
       }
+      const got = Array.isArray(res?.items) ? res.items : [];
+      setError(null);
+      setItems((prev) => {
+        if (target === 1) return got;
+        const seen = new Set(prev.map((i) => i.id));
+        return [...prev, ...got.filter((i) => !seen.has(i.id))];
+      });
+      setTotal(Number(res?.total ?? 0));
+      setHasMore(got.length === RECORDS_PAGE_SIZE);
     },
-    [path, key],
+    [key],
+  );
+
+  const load = useCallback(
+    (target: number) => {
+      const mine = ++generation.current;
+      return api<Paged<T>>(path, { query: { ...JSON.parse(key)[1], page: target, limit: RECORDS_PAGE_SIZE } }).then(
+        (res) => apply(target, mine, res, null),
+        (err: unknown) => apply(target, mine, null, err),
+      );
+    },
+    [path, key, apply],
   );
 
   useEffect(() => {
@@ -60,11 +69,18 @@ export function useRecords<T extends { id: number }>(path: string, params: Recor
   return {
     items,
     total,
-    loading,
+    loading: loadedKey !== key || loadingMore,
     error,
     hasMore,
-    loadMore: () => load(Math.floor(items.length / RECORDS_PAGE_SIZE) + 1),
-    reload: () => load(1),
+    loadMore: () => {
+      setLoadingMore(true);
+      void load(Math.floor(items.length / RECORDS_PAGE_SIZE) + 1);
+    },
+    reload: () => {
+      setLoadedKey(null);
+      setError(null);
+      void load(1);
+    },
     /** Removes an item after the server confirmed its removal, keeping the count in step. */
     remove: (match: (item: T) => boolean) => {
       setItems((prev) => prev.filter((i) => !match(i)));
