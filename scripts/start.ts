@@ -29,8 +29,18 @@ function buildKey(): string {
   const git = (args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8" });
   const head = git(["rev-parse", "HEAD"]);
   if (head.status !== 0) return "no-git";
-  const diff = git(["diff", "HEAD", "--", ".", ":(exclude)content/demo"]).stdout ?? "";
-  return `${head.stdout.trim()}+${createHash("sha1").update(diff).digest("hex").slice(0, 12)}`;
+  const hash = createHash("sha1").update(git(["diff", "HEAD", "--", ".", ":(exclude)content/demo"]).stdout ?? "");
+  // New files are not in the diff: their names and contents count too.
+  const untracked = (git(["ls-files", "--others", "--exclude-standard", "--", ".", ":(exclude)content/demo"]).stdout ?? "").split("\n").filter(Boolean);
+  for (const file of untracked.sort()) {
+    hash.update(`\0${file}\0`);
+    try {
+      hash.update(readFileSync(join(root, file)));
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+  return `${head.stdout.trim()}+${hash.digest("hex").slice(0, 12)}`;
 }
 
 function needsBuild(key: string): boolean {
