@@ -1,0 +1,86 @@
+"use client";
+// The favourites list (SPEC section 2): newest, oldest or by title (pinyin), 20 a page; share by the
+// system share sheet, else by copying the link; unfavouriting removes the card once the server confirmed.
+import { Bookmark, BookmarkX, Eye, Heart, Share2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { ApiArticle } from "@/lib/articles/serialize";
+import { api } from "@/lib/client/api";
+import { useRecords } from "@/lib/client/use-records";
+import { MSG } from "@/lib/messages";
+import { RecordAction, RecordArticle, RecordCard, RecordCount, RecordFooter, RecordStamp, type ArticleRecord } from "./record-card-parts";
+import { RecordList, type SortOption } from "./record-list";
+
+type FavoritesSort = "recent" | "oldest" | "title";
+
+const SORTS: SortOption<FavoritesSort>[] = [
+  { value: "recent", label: "最近收藏" },
+  { value: "oldest", label: "最早收藏" },
+  { value: "title", label: "按标题" },
+];
+
+/** The system share sheet when there is one (a cancelled sheet is no failure), else the clipboard. */
+async function shareArticle(article: ApiArticle) {
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title: article.title, url: article.source_url });
+      return;
+    } catch (err) {
+      if (err instanceof DOMException && err.name === "AbortError") return;
+      // Refused (no user activation, unsupported data): fall back to copying the link.
+    }
+  }
+  try {
+    if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(article.source_url);
+    toast.success(MSG.linkCopied);
+  } catch {
+    toast.error(MSG.shareFailed);
+  }
+}
+
+export function FavoritesList() {
+  const [sort, setSort] = useState<FavoritesSort>("recent");
+  const records = useRecords<ArticleRecord>("/favorites/my-favorites", { sort });
+
+  async function unfavorite(articleId: number) {
+    try {
+      await api(`/favorites/${articleId}`, { method: "DELETE" });
+      records.remove((r) => r.article.id === articleId);
+    } catch {
+      toast.error(MSG.unfavoriteFailed);
+    }
+  }
+
+  return (
+    <RecordList
+      title="收藏列表"
+      sorts={SORTS}
+      sort={sort}
+      onSort={setSort}
+      records={records}
+      empty={{ icon: Bookmark, title: "还没有收藏文章", hint: "收藏值得反复读的文章，随时回来翻阅" }}
+    >
+      {({ article, created_at }) => (
+        <RecordCard article={article}>
+          <RecordArticle article={article} />
+          <RecordFooter
+            meta={
+              <>
+                <RecordStamp icon={Bookmark} verb="收藏于" iso={created_at} />
+                <RecordCount icon={Heart} label="点赞" value={article.like_cnt} />
+                <RecordCount icon={Eye} label="浏览" value={article.view_cnt} />
+              </>
+            }
+            actions={
+              <>
+                <RecordAction icon={Share2} label="分享" onClick={() => shareArticle(article)} />
+                <RecordAction icon={BookmarkX} label="取消收藏" tone="danger" onClick={() => unfavorite(article.id)} />
+              </>
+            }
+          />
+        </RecordCard>
+      )}
+    </RecordList>
+  );
+}
