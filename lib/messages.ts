@@ -37,12 +37,16 @@ export const MSG = {
   favoriteToggleFailed: "操作失败，请重试",
   removeHistoryFailed: "删除失败，请重试",
   clearHistoryFailed: "清空失败，请重试",
-  clearHistoryConfirm: "确定要清空全部阅读历史吗？此操作不可恢复。",
-  removeHistoryConfirm: "确定要删除这条阅读记录吗？",
+  clearHistoryConfirm: "确定要清空全部浏览历史吗？此操作不可撤销。",
+  removeHistoryConfirm: "确定要将这篇文章从浏览历史中移除吗？",
   linkCopied: "链接已复制到剪贴板",
   shareFailed: "分享失败，请手动复制链接",
   noSummary: "暂无摘要",
   loadFailed: "加载失败，请稍后重试",
+  // Chat (SPEC section 8)
+  chatErrorPrefix: "抱歉，发生了错误：",
+  chatFailed: "抱歉，出了点问题，请稍后再试",
+  chatRateLimited: "提问太频繁了，请稍后再试",
   // Profile
   saveFailed: "保存失败，请重试",
   avatarInDevelopment: "头像上传功能开发中",
