@@ -30,5 +30,11 @@ export async function call(handler: Handler, url: string, opts: CallOptions = {}
     params: Promise.resolve(opts.params ?? {}),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, text };
+  let parsed = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null; // not JSON (an event stream): read `text`
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
 }

@@ -23,9 +23,25 @@ export function fakeEmbedding(text: string): number[] {
   return v;
 }
 
+/** How the fake model answers one chat request. */
+export type ChatScript = {
+  /** Streamed in order; each becomes one SSE chunk with delta.reasoning_content and/or delta.content. */
+  chunks?: { reasoning?: string; content?: string }[];
+  /** Pause before each chunk. */
+  delayMs?: number;
+  /** Answer with this HTTP status and an error body instead. */
+  status?: number;
+  /** Destroy the connection after this many chunks (a provider dying mid-stream). */
+  disconnectAfter?: number;
+  /** Stop sending after this many chunks without closing (a provider gone silent). */
+  hangAfter?: number;
+};
+
 export type FakeOpenAI = {
   url: string;
   requests: { path: string; body: Record<string, unknown> }[];
+  /** The script for chat requests (default: a short reasoning, then "收到：<question>"). */
+  chat: (script: ((body: Record<string, unknown>) => ChatScript) | null) => void;
   /** The next `n` requests answer with `status` (e.g. 500, 429). */
   fail: (n: number, status?: number) => void;
   close: () => Promise<void>;
@@ -41,6 +57,8 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const requests: FakeOpenAI["requests"] = [];
   let failures = 0;
   let failStatus = 500;
+  let chatScript: ((body: Record<string, unknown>) => ChatScript) | null = null;
+  const sockets = new Set<import("node:net").Socket>();
   const server: Server = createServer(async (req, res) => {
     const body = await readJson(req);
     const path = new URL(req.url ?? "/", "http://x").pathname;
@@ -63,7 +81,37 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         usage: { prompt_tokens: 0, total_tokens: 0 },
       });
     }
+    if (req.method === "POST" && path === "/v1/chat/completions") {
+      const messages = (body.messages as { role: string; content: string }[]) ?? [];
+      const script = chatScript?.(body) ?? {
+        chunks: [{ reasoning: "想一想" }, { content: `收到：${messages.at(-1)?.content ?? ""}` }],
+      };
+      if (script.status) return send(script.status, { error: { message: "injected failure" } });
+      const chunks = script.chunks ?? [];
+      if (!body.stream) {
+        const content = chunks.map((c) => c.content ?? "").join("");
+        return send(200, { id: "x", object: "chat.completion", model: body.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+      }
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      for (let i = 0; i < chunks.length; i++) {
+        if (script.disconnectAfter === i) {
+          await new Promise((r) => setTimeout(r, 50)); // let what was written reach the client first
+          return void res.destroy();
+        }
+        if (script.hangAfter === i) return; // keep the connection open, send nothing more
+        if (script.delayMs) await new Promise((r) => setTimeout(r, script.delayMs));
+        const c = chunks[i];
+        const delta = { ...(c.reasoning !== undefined && { reasoning_content: c.reasoning }), ...(c.content !== undefined && { content: c.content }) };
+        res.write(`data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", model: body.model, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`);
+      }
+      res.write("data: [DONE]\n\n");
+      return void res.end();
+    }
     send(404, { error: { message: `no route ${req.method} ${path}` } });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -74,6 +122,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       failures = n;
       failStatus = status;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    chat: (script) => {
+      chatScript = script;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

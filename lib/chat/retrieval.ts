@@ -1,0 +1,50 @@
+import "server-only";
+// Retrieval for a chat question: full-text matches of its topic words, fused with the nearest articles by
+// embedding when a model is configured (the search's reciprocal rank fusion), as numbered sources.
+import { embedTexts, embeddingModel } from "@/lib/ai/embeddings";
+import { articlesByIds } from "@/lib/articles/queries";
+import { fuse } from "@/lib/articles/hybrid-search";
+import { retrieveArticleIds } from "@/lib/articles/search-queries";
+import { markdownToPlainText } from "@/lib/articles/search-text";
+import type { ArticleRow } from "@/lib/articles/serialize";
+import { nearestArticles } from "@/lib/articles/vector-search";
+import { getConfig } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import { errorMessage, log } from "@/lib/log";
+
+export const CONTEXT_ARTICLES = 5;
+
+export type Source = { n: number; id: number; title: string; url: string; platform: string | null; author: string | null; summary: string | null; text: string };
+
+async function nearestIds(db: Db, question: string): Promise<number[]> {
+  const model = embeddingModel();
+  if (!model) return [];
+  try {
+    const [vector] = await embedTexts([question], { timeoutMs: 5_000, maxRetries: 1 });
+    const near = await nearestArticles({ db, model, vector, limit: CONTEXT_ARTICLES * 2, minSimilarity: getConfig().AI_EMBEDDING_MIN_SIMILARITY });
+    return near.map((n) => n.id);
+  } catch (err) {
+    log.warn("question embedding failed; full-text retrieval only", { error: errorMessage(err) });
+    return [];
+  }
+}
+
+function toSource(row: ArticleRow, n: number): Source {
+  return {
+    n,
+    id: row.id,
+    title: row.title,
+    url: `/articles/${row.id}`,
+    platform: row.sourcePlatform,
+    author: row.authorName,
+    summary: row.summary,
+    text: markdownToPlainText(row.content ?? "").replace(/\s+/g, " ").trim(),
+  };
+}
+
+export async function retrieveSources({ db, question }: { db: Db; question: string }): Promise<Source[]> {
+  const [text, near] = await Promise.all([retrieveArticleIds({ db, question, limit: CONTEXT_ARTICLES * 2 }), nearestIds(db, question)]);
+  const ids = fuse(text, near, new Set()).slice(0, CONTEXT_ARTICLES);
+  const rows = await articlesByIds({ db, ids });
+  return rows.map((row, i) => toSource(row, i + 1));
+}

@@ -1,0 +1,73 @@
+import "server-only";
+// A chat answer as a stream of events: retrieval first, then the model (citations checked) or, without a
+// model, the local engine. A provider failure becomes one `error` event after whatever was sent.
+import { chatModel, describeAiError, streamChat } from "@/lib/ai/chat";
+import { ApiError } from "@/lib/api/errors";
+import { hit, type LimitRule } from "@/lib/api/rate-limit";
+import { listArticles } from "@/lib/articles/queries";
+import type { Db } from "@/lib/db/client";
+import { errorMessage, log } from "@/lib/log";
+import { MSG } from "@/lib/messages";
+import { CitationFilter } from "./citations";
+import { conversation } from "./history";
+import { localAnswer } from "./local-engine";
+import { chatMessages } from "./prompt";
+import { retrieveSources, type Source } from "./retrieval";
+import type { ChatBody } from "./schema";
+
+export type StreamEvent = { type: "reasoning" | "content" | "error"; content: string };
+
+/** Per signed-in user, and per address for visitors (stored in the database, shared by all instances). */
+export const CHAT_LIMITS: Record<"user" | "visitor", { minute: LimitRule; day: LimitRule }> = {
+  user: { minute: { limit: 20, windowMs: 60_000 }, day: { limit: 300, windowMs: 86_400_000 } },
+  visitor: { minute: { limit: 6, windowMs: 60_000 }, day: { limit: 60, windowMs: 86_400_000 } },
+};
+
+export async function checkChatLimit({ db, userId, ip }: { db: Db; userId: number | null; ip: string }): Promise<void> {
+  const who = userId ? "user" : "visitor";
+  const key = userId ? `chat:user:${userId}` : `chat:ip:${ip}`;
+  for (const [span, rule] of Object.entries(CHAT_LIMITS[who])) {
+    const state = await hit(db, `${key}:${span}`, rule);
+    if (state.count > rule.limit) throw new ApiError("rate_limited", MSG.chatRateLimited, { "Retry-After": String(state.retryAfterSec) });
+  }
+}
+
+/** Splits text into small pieces so the local answer streams like a model's. */
+function* pieces(text: string, size = 24): Generator<string> {
+  const chars = [...text];
+  for (let i = 0; i < chars.length; i += size) yield chars.slice(i, i + size).join("");
+}
+
+async function popular(db: Db): Promise<Source[]> {
+  const { items } = await listArticles({ db, page: 1, limit: 3 });
+  return items.map((a, i) => ({ n: i + 1, id: a.id, title: a.title, url: `/articles/${a.id}`, platform: a.sourcePlatform, author: a.authorName, summary: a.summary, text: "" }));
+}
+
+export async function* chatEvents({ db, body, signal, idleMs }: { db: Db; body: ChatBody; signal?: AbortSignal; idleMs?: number }): AsyncGenerator<StreamEvent> {
+  const sources = await retrieveSources({ db, question: body.message });
+  if (!chatModel()) {
+    const answer = localAnswer({ question: body.message, sources, popular: sources.length ? [] : await popular(db) });
+    for (const piece of pieces(answer)) yield { type: "content", content: piece };
+    return;
+  }
+  const filter = new CitationFilter(new Set(sources.map((s) => s.id)));
+  const messages = chatMessages(conversation(body.history, body.message), sources);
+  try {
+    for await (const event of streamChat({ messages, signal, idleMs })) {
+      if (event.type === "reasoning") {
+        yield event;
+        continue;
+      }
+      const safe = filter.push(event.content);
+      if (safe) yield { type: "content", content: safe };
+    }
+    const rest = filter.end();
+    if (rest) yield { type: "content", content: rest };
+  } catch (err) {
+    if (signal?.aborted) return;
+    const rest = filter.end();
+    if (rest) yield { type: "content", content: rest };
+    log.warn("chat provider failed", { error: errorMessage(err) });
+    yield { type: "error", content: describeAiError(err) };
+  }
+}
