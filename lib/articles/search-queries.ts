@@ -192,30 +192,35 @@ const QUESTION_WORDS = new Set(
   "什么 为什么 怎么 怎样 怎么样 如何 哪些 哪个 哪里 一下 一个 一些 可以 能够 是不是 有没有 我们 你们 他们 我 你 这个 那个 这些 那些 还是 或者 以及 关于 请问 告诉 介绍 推荐 有关 相关 问题 应该 需要 知道 觉得 到底".split(" "),
 );
 
-/** The topic words of a question as an OR tsquery (any may match), or null when none is left. */
-export function questionToTsquery(question: string): string | null {
-  const words = [...new Set(segmentWords(question))]
-    .map((w) => w.replace(/['\\:&|!()<>*]/g, ""))
-    .filter((w) => [...w].length > 1 && !QUESTION_WORDS.has(w));
-  return words.length ? words.map((w) => `'${w}'`).join(" | ") : null;
+/** The topic words of a question (segmented, without question words and single characters). */
+export function questionWords(question: string): string[] {
+  return [...new Set(segmentWords(question))].map((w) => w.replace(/['\\:&|!()<>*]/g, "")).filter((w) => [...w].length > 1 && !QUESTION_WORDS.has(w));
 }
 
 /**
- * Articles for a chat question: any topic word may match (a question rarely repeats a title word for
- * word); ranked by cover density over title (weight A) and body, normalized by document length.
+ * Articles for a chat question, cheapest evidence first: every topic word matching (the search's ranking);
+ * then any topic word in the title (GIN on the inline title vector); then any topic word in the body, by
+ * hot score. Each step only fills what the previous left, so no step ranks the whole corpus.
  */
 export async function retrieveArticleIds({ db, question, limit }: { db: Db; question: string; limit: number }): Promise<number[]> {
-  const query = questionToTsquery(question);
-  if (!query) return [];
-  const q = sql`to_tsquery('simple', ${query})`;
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return tx
+  const words = questionWords(question);
+  if (!words.length) return [];
+  const ids = (await rankMatches({ db, keyword: words.join(" "), offset: 0, limit })).ids;
+  const any = sql`to_tsquery('simple', ${words.map((w) => `'${w}'`).join(" | ")})`;
+  const fill = async (conn: Db | Tx, match: SQL, order: SQL[]) => {
+    if (ids.length >= limit) return;
+    const rows = await conn
       .select({ id: articles.id })
       .from(articles)
-      .where(sql`${articles.searchVector} @@ ${q}`)
-      .orderBy(sql`ts_rank_cd(${articles.searchVector}, ${q}, 1) + 0.5 * ts_rank(${articles.titleVector}, ${q}) desc`, sql`${articles.hotScore} desc nulls last`)
-      .limit(limit);
+      .where(and(match, ids.length ? notInArray(articles.id, ids) : undefined))
+      .orderBy(...order)
+      .limit(limit - ids.length);
+    ids.push(...rows.map((r) => r.id));
+  };
+  await fill(db, sql`${articles.titleVector} @@ ${any}`, [sql`ts_rank(${articles.titleVector}, ${any}) desc`, sql`${articles.hotScore} desc nulls last`]);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`); // the GIN bitmap, not a scan detoasting every row
+    await fill(tx, sql`${articles.searchVector} @@ ${any}`, [sql`${articles.hotScore} desc nulls last`]);
   });
-  return rows.map((r) => r.id);
+  return ids;
 }

@@ -191,6 +191,7 @@ export const articles = pgTable(
     index("articles_published_idx").on(t.publishedAt.desc(), t.id.desc()),
     index("articles_search_idx").using("gin", t.searchVector),
     index("articles_title_grams_idx").using("gin", t.titleGrams),
+    index("articles_title_vector_idx").using("gin", t.titleVector),
     check("articles_counters_nonnegative", sql`${t.likeCnt} >= 0 and ${t.commentCnt} >= 0 and ${t.favoriteCnt} >= 0 and ${t.viewCnt} >= 0`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "articles_title_vector_idx" ON "articles" USING gin ("title_vector");
