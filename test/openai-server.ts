@@ -27,6 +27,8 @@ export function fakeEmbedding(text: string): number[] {
 export type ChatScript = {
   /** Streamed in order; each becomes one SSE chunk with delta.reasoning_content and/or delta.content. */
   chunks?: { reasoning?: string; content?: string }[];
+  /** Send reasoning as `delta.reasoning` (vLLM, Ollama) instead of `delta.reasoning_content` (DeepSeek). */
+  reasoningKey?: "reasoning" | "reasoning_content";
   /** Pause before each chunk. */
   delayMs?: number;
   /** Answer with this HTTP status and an error body instead. */
@@ -50,7 +52,9 @@ export type FakeOpenAI = {
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+  const raw = Buffer.concat(chunks);
+  if (!String(req.headers["content-type"] ?? "").includes("json")) return { bytes: raw.length, text: raw.toString("latin1") };
+  return JSON.parse(raw.toString("utf8") || "{}");
 }
 
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
@@ -81,6 +85,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         usage: { prompt_tokens: 0, total_tokens: 0 },
       });
     }
+    if (req.method === "POST" && path === "/v1/audio/transcriptions") {
+      const form = String(body.text ?? "");
+      const model = /name="model"\r\n\r\n([^\r]*)/.exec(form)?.[1];
+      return send(200, { text: `转写：${model}，${body.bytes} 字节` });
+    }
     if (req.method === "POST" && path === "/v1/chat/completions") {
       const messages = (body.messages as { role: string; content: string }[]) ?? [];
       const script = chatScript?.(body) ?? {
@@ -101,7 +110,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         if (script.hangAfter === i) return; // keep the connection open, send nothing more
         if (script.delayMs) await new Promise((r) => setTimeout(r, script.delayMs));
         const c = chunks[i];
-        const delta = { ...(c.reasoning !== undefined && { reasoning_content: c.reasoning }), ...(c.content !== undefined && { content: c.content }) };
+        const delta = { ...(c.reasoning !== undefined && { [script.reasoningKey ?? "reasoning_content"]: c.reasoning }), ...(c.content !== undefined && { content: c.content }) };
         res.write(`data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", model: body.model, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`);
       }
       res.write("data: [DONE]\n\n");
