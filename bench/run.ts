@@ -1,7 +1,8 @@
 // npm run bench: the performance figures of docs/performance.md. Prepares a PostgreSQL database with
 // BENCH_ARTICLES articles (default 100,000), explains the feed and search queries, serves the production
-// build on it (npm start), measures latency one request at a time and throughput with four connections,
-// and weighs the home page's first-load JavaScript. Results go to bench/results/.
+// build on it (npm start) with a loopback OpenAI-compatible provider, measures latency one request at a
+// time and throughput with four connections, the time the chat adds to the provider's first byte, and
+// weighs the home page's first-load JavaScript. Results go to bench/results/.
 //
 //   BENCH_DATABASE_URL  default postgres://postgres@127.0.0.1:5432/shiyue_bench
 //   BENCH_ARTICLES      default 100000       BENCH_SECONDS  default 10 (per scenario)
@@ -9,6 +10,8 @@ import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { resetConfig } from "@/lib/config";
+import { startFakeOpenAI } from "@/test/openai-server";
+import { chatFirstByte } from "./chat-ttfb";
 import { explainQueries } from "./explain";
 import { runLoad, type LoadResult, type Scenario } from "./load";
 import { firstLoadJs } from "./page-weight";
@@ -50,13 +53,27 @@ console.log(`bench: ${db.articles} articles in ${url}`);
 const userId = JSON.parse(Buffer.from(db.token.split(".")[1], "base64url").toString()).sub as string;
 const explained = await explainQueries(url, Number(userId), KEYWORDS[0]);
 
+// A loopback OpenAI-compatible provider for the chat figure (no embedding model: search stays full-text).
+const provider = await startFakeOpenAI();
 const server = spawn(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), NODE_ENV: "production", RUN_WORKER: "false", SEED_DEMO: "false", OPENAI_API_KEY: "", LOG_DEBUG: "" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    NODE_ENV: "production",
+    RUN_WORKER: "false",
+    SEED_DEMO: "false",
+    OPENAI_BASE_URL: provider.url,
+    OPENAI_API_KEY: "test-key",
+    AI_CHAT_MODEL: "fake-chat",
+    AI_EMBEDDING_MODEL: "",
+    LOG_DEBUG: "",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const results: LoadResult[] = [];
 let weight;
+let chat;
 try {
   await waitReady(10 * 60_000);
   let i = 0;
@@ -77,17 +94,20 @@ try {
       console.log(`${r.name} c=${c}: p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.rps} req/s, ${r.errors} errors`);
     }
   }
+  chat = await chatFirstByte(base, provider.url, 50, "数据库索引应该怎么设计才能提升性能？");
+  console.log(`chat first byte: provider p50 ${chat.direct.p50} ms; through the app p50 ${chat.app.p50} ms, p95 ${chat.app.p95} ms; added p50 ${chat.added.p50} ms, p95 ${chat.added.p95} ms`);
   weight = await firstLoadJs(base, "/");
   console.log(`home first-load JS: ${weight.files} files, ${(weight.gzip / 1024).toFixed(1)} kB gzip (${(weight.raw / 1024).toFixed(1)} kB raw)`);
 } finally {
   server.kill("SIGTERM");
+  await provider.close();
 }
 
 console.log("\nquery plans (EXPLAIN ANALYZE):");
 for (const e of explained) {
   for (const q of e.queries) console.log(`  ${e.call}: indexes ${q.indexes.join(", ") || "none"}; seq scans ${q.seqScans.join(", ") || "none"}; ${q.ms} ms`);
 }
-const out = { date: new Date().toISOString(), articles: db.articles, seconds, results, firstLoadJs: weight, explained };
+const out = { date: new Date().toISOString(), articles: db.articles, seconds, results, chatFirstByte: chat, firstLoadJs: weight, explained };
 mkdirSync(join(root, "bench/results"), { recursive: true });
 writeFileSync(join(root, "bench/results/latest.json"), `${JSON.stringify(out, null, 2)}\n`);
 console.log("\nwritten to bench/results/latest.json");
