@@ -4,6 +4,8 @@ import { ArticleCard } from "@/components/article/article-card";
 import { Pagination } from "@/components/article/pagination";
 import { PullToRefresh } from "@/components/article/pull-to-refresh";
 import { RefreshOnSessionChange } from "@/components/article/refresh-on-session-change";
+import { ChatPanelLoader } from "@/components/chat/chat-panel-loader";
+import { ChatPanelSkeleton } from "@/components/chat/chat-panel-skeleton";
 import { pageCount } from "@/lib/articles/pagination";
 import { listQuery, searchQuery } from "@/lib/articles/schema";
 import { getFeedPage, getSearchPage } from "@/lib/articles/service";
@@ -46,14 +48,18 @@ export default async function HomePage({ searchParams }: Props) {
   const count = pageCount({ total, page, itemsOnPage: items.length });
 
   if (q && page === 1 && items.length === 0) {
-    // The list's "search empty" case: the home page shows the AI assistant area instead.
+    // The list's "search empty" case: the AI assistant takes over, asking the keyword as its first question.
     return (
-      <section aria-label="AI 助手" className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <p className="text-base font-medium text-slate-800">没有找到与“{q}”相关的文章</p>
-        <p className="mt-2 text-sm text-slate-500">AI 助手即将上线：届时可以直接向它提问。现在可以换个关键词试试。</p>
-        <Link href="/" className="mt-5 inline-block rounded-full border border-brand-500 px-5 py-2 text-sm text-brand-600 hover:bg-brand-50">
-          查看全部文章
-        </Link>
+      <section aria-label="AI 助手" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
+          <p className="text-slate-500">没有找到与“{q}”相关的文章，已交给 AI 助手回答</p>
+          <Link href="/" className="text-brand-600 hover:underline">
+            查看全部文章
+          </Link>
+        </div>
+        <ChatPanelLoader key={q} initialQuestion={q}>
+          <ChatPanelSkeleton />
+        </ChatPanelLoader>
       </section>
     );
   }

@@ -20,7 +20,8 @@ export type StreamEvent = { type: "reasoning" | "content" | "error"; content: st
 /** Per signed-in user, and per address for visitors (stored in the database, shared by all instances). */
 export const CHAT_LIMITS: Record<"user" | "visitor", { minute: LimitRule; day: LimitRule }> = {
   user: { minute: { limit: 20, windowMs: 60_000 }, day: { limit: 300, windowMs: 86_400_000 } },
-  visitor: { minute: { limit: 6, windowMs: 60_000 }, day: { limit: 60, windowMs: 86_400_000 } },
+  // Without a proxy setting X-Forwarded-For every visitor shares one address ("unknown"): keep this humane.
+  visitor: { minute: { limit: 10, windowMs: 60_000 }, day: { limit: 100, windowMs: 86_400_000 } },
 };
 
 export async function checkChatLimit({ db, userId, ip }: { db: Db; userId: number | null; ip: string }): Promise<void> {

@@ -3,7 +3,6 @@ import "server-only";
 // heartbeat comment every 15 s while nothing else is sent, no [DONE]. The producer is aborted when the
 // client goes away (request aborted or stream cancelled).
 import { errorMessage, log } from "@/lib/log";
-import { MSG } from "@/lib/messages";
 
 export const HEARTBEAT_MS = 15_000;
 
@@ -38,7 +37,7 @@ export function sseResponse(produce: (signal: AbortSignal) => AsyncIterable<Even
       } catch (err) {
         if (!controller.signal.aborted) {
           log.error("chat stream failed", { error: errorMessage(err) });
-          send(`data: ${JSON.stringify({ type: "error", content: MSG.chatFailed })}\n\n`);
+          send(`data: ${JSON.stringify({ type: "error", content: "服务暂时不可用，请稍后再试" })}\n\n`);
         }
       } finally {
         clearInterval(heartbeat);

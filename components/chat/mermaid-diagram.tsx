@@ -1,0 +1,118 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { CodeBlock } from "./code-block";
+
+// The diagram renderer's defaults (SPEC section 9). Errors are never drawn into the page by mermaid
+// itself (suppressErrorRendering): a block that does not parse is shown as its source instead.
+export const MERMAID_MAX_TEXT = 50_000;
+export const MERMAID_CONFIG = {
+  startOnLoad: false,
+  maxTextSize: MERMAID_MAX_TEXT,
+  maxEdges: 500,
+  theme: "default",
+  securityLevel: "strict",
+  fontSize: 16,
+  suppressErrorRendering: true,
+} as const;
+
+type Mermaid = (typeof import("mermaid"))["default"];
+export type MermaidResult = { ok: true; svg: string } | { ok: false; error: string };
+
+let loading: Promise<Mermaid> | null = null;
+let sequence = 0;
+const CACHE_LIMIT = 50;
+const pending = new Map<string, Promise<MermaidResult>>();
+const settled = new Map<string, MermaidResult>();
+
+/** Loads mermaid on first use (never part of the page's first load) and initialises it once. */
+function loadMermaid(): Promise<Mermaid> {
+  loading ??= import("mermaid").then(
+    (m) => {
+      m.default.initialize({ ...MERMAID_CONFIG });
+      return m.default;
+    },
+    (err: unknown) => {
+      loading = null; // a failed chunk load may succeed later
+      throw err;
+    },
+  );
+  return loading;
+}
+
+async function draw(code: string): Promise<MermaidResult> {
+  const id = `shiyue-mermaid-${++sequence}`;
+  try {
+    const mermaid = await loadMermaid();
+    // Over the size limit mermaid itself draws its "Maximum text size in diagram exceeded" diagram
+    // (SPEC section 8), so such text goes straight to render; anything else must parse first.
+    if (code.length <= MERMAID_MAX_TEXT) await mermaid.parse(code);
+    const { svg } = await mermaid.render(id, code);
+    return { ok: true, svg };
+  } catch (err) {
+    // mermaid renders in a temporary element of <body>; make sure a failure leaves nothing behind.
+    for (const leftover of [id, `d${id}`, `i${id}`]) document.getElementById(leftover)?.remove();
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** Renders a diagram's text once: results are memoised by the text (the last 50 kept). */
+export function renderMermaid(code: string): Promise<MermaidResult> {
+  let job = pending.get(code);
+  if (!job) {
+    job = draw(code);
+    pending.set(code, job);
+    void job.then((result) => {
+      settled.set(code, result);
+      if (settled.size > CACHE_LIMIT) {
+        const oldest = settled.keys().next().value as string;
+        settled.delete(oldest);
+        pending.delete(oldest);
+      }
+    });
+  }
+  return job;
+}
+
+/**
+ * A ```mermaid block: drawn once its text is complete (the block is closed or the reply has ended),
+ * shown as source while it streams in, and as source with a note when it does not parse.
+ */
+export function MermaidDiagram({ code, complete }: { code: string; complete: boolean }) {
+  const [drawn, setDrawn] = useState<{ code: string; result: MermaidResult } | null>(null);
+
+  useEffect(() => {
+    if (!complete || settled.has(code)) return;
+    let live = true;
+    void renderMermaid(code).then((result) => {
+      if (live) setDrawn({ code, result });
+    });
+    return () => {
+      live = false;
+    };
+  }, [code, complete]);
+
+  const result = complete ? (settled.get(code) ?? (drawn?.code === code ? drawn.result : null)) : null;
+
+  if (result?.ok) {
+    return (
+      <div
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3 [&_svg]:mx-auto [&_svg]:h-auto"
+        data-testid="mermaid-diagram"
+        role="img"
+        aria-label="图表"
+        dangerouslySetInnerHTML={{ __html: result.svg }}
+      />
+    );
+  }
+  return (
+    <div data-testid={result ? "mermaid-source" : "mermaid-pending"}>
+      <p className="mb-1 text-xs text-slate-400">{result ? "图表无法解析，以下是图表源码" : complete ? "正在绘制图表…" : "图表生成中…"}</p>
+      <CodeBlock code={code}>
+        <pre>
+          <code className="language-mermaid">{code}</code>
+        </pre>
+      </CodeBlock>
+    </div>
+  );
+}
