@@ -4,6 +4,10 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3310);
 const dataDir = `test-results/e2e-data-${port}`;
 export const serverLog = `test-results/e2e-server-${port}.log`;
+// A second server with a loopback DeepSeek-style provider (e2e/support/with-provider.ts) for provider.spec.ts.
+const providerPort = port + 100;
+const providerDataDir = `test-results/e2e-data-${providerPort}`;
+const PROVIDER_SPEC = /provider\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -33,17 +37,27 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    { name: "desktop", testIgnore: PROVIDER_SPEC, use: { viewport: { width: 1280, height: 800 } } },
     // Browser-free server checks (e2e/shutdown.spec.ts) run once, in the desktop project.
-    { name: "phone", testIgnore: /shutdown\.spec\.ts$/, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "phone", testIgnore: [/shutdown\.spec\.ts$/, PROVIDER_SPEC], use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "provider", testMatch: PROVIDER_SPEC, use: { viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${providerPort}` } },
   ],
-  webServer: {
-    // The server's output is kept in a file: the code-login journey reads the console SMS code from it.
-    command: `rm -rf ${dataDir} && npm start 2>&1 | tee ${serverLog}`,
-    url: `http://127.0.0.1:${port}/api/ready`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${dataDir}/pglite`, DATABASE_URL: "" },
-  },
+  webServer: [
+    {
+      // The server's output is kept in a file: the code-login journey reads the console SMS code from it.
+      command: `rm -rf ${dataDir} && npm start 2>&1 | tee ${serverLog}`,
+      url: `http://127.0.0.1:${port}/api/ready`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${dataDir}/pglite`, DATABASE_URL: "" },
+    },
+    {
+      command: `rm -rf ${providerDataDir} && node --import tsx e2e/support/with-provider.ts`,
+      url: `http://127.0.0.1:${providerPort}/api/ready`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      env: { PORT: String(providerPort), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${providerDataDir}/pglite`, DATABASE_URL: "" },
+    },
+  ],
 });
