@@ -1,0 +1,32 @@
+// Parameters of the summary calls (SPEC section 7).
+import { z } from "zod";
+import { SUMMARY_METHODS } from "@/lib/db/schema";
+import { positiveInt } from "@/lib/articles/schema";
+
+export const METHOD_NAMES = { quick: "快速总结", detailed: "详细总结", knowledge: "知识点", storyboard: "分镜脚本" } as const;
+
+export const createTaskBody = z.object({
+  url: z
+    .string({ message: "请提供要总结的链接" })
+    .trim()
+    .max(2048, "链接太长了")
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === "http:" || u.protocol === "https:") && Boolean(u.hostname);
+      } catch {
+        return false;
+      }
+    }, "链接格式有误，请提供 http:// 或 https:// 开头的链接"),
+  method: z.enum(SUMMARY_METHODS, { message: "总结方式只能是 quick、detailed、knowledge 或 storyboard" }).default("quick"),
+});
+export type CreateTaskBody = z.output<typeof createTaskBody>;
+
+export const taskParams = z.object({ id: z.uuid({ message: "任务 ID 无效" }) });
+
+export const historyQuery = z.object({
+  page: positiveInt("page").default(1),
+  per_page: positiveInt("per_page")
+    .default(20)
+    .transform((n) => Math.min(n, 50)),
+});

@@ -1,0 +1,147 @@
+import "server-only";
+// Summary tasks as the API sees them: creating one (limits, reuse of a completed summary of the same page
+// and method), its status for its owner only, the owner's history, and turning a result into a feed article.
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import { hit } from "@/lib/api/rate-limit";
+import { detectPlatform } from "@/lib/articles/platforms";
+import { markdownToPlainText, searchFieldsFor } from "@/lib/articles/search-text";
+import type { Db } from "@/lib/db/client";
+import { articles, STEP_KEYS, summaryTasks, type SummaryTask, type TaskSteps } from "@/lib/db/schema";
+import { normalizeUrl } from "./link";
+import type { CreateTaskBody } from "./schema";
+
+export const MAX_RUNNING_PER_USER = 3;
+export const DAILY_TASKS_PER_USER = 50;
+
+export function initialSteps(): TaskSteps {
+  return Object.fromEntries(STEP_KEYS.map((k) => [k, { status: "pending", message: "等待中", progress: 0, error: null }])) as TaskSteps;
+}
+
+export async function createTask({ db, userId, body }: { db: Db; userId: number; body: CreateTaskBody }) {
+  const normalizedUrl = normalizeUrl(body.url);
+  const [done] = await db
+    .select()
+    .from(summaryTasks)
+    .where(and(eq(summaryTasks.normalizedUrl, normalizedUrl), eq(summaryTasks.method, body.method), eq(summaryTasks.status, "completed")))
+    .orderBy(desc(summaryTasks.completedAt))
+    .limit(1);
+  if (done?.result) {
+    // The same page, summarised the same way: answered at once.
+    const [task] = await db
+      .insert(summaryTasks)
+      .values({
+        userId,
+        url: body.url,
+        normalizedUrl,
+        method: body.method,
+        status: "completed",
+        progress: 100,
+        steps: done.steps,
+        result: { ...done.result, reused: true, created_at: new Date().toISOString() },
+        articleId: done.articleId,
+        startedAt: sql`now()`,
+        completedAt: sql`now()`,
+      })
+      .returning();
+    return { task_id: task.uuid, status: task.status };
+  }
+  const [{ running }] = await db
+    .select({ running: count() })
+    .from(summaryTasks)
+    .where(and(eq(summaryTasks.userId, userId), inArray(summaryTasks.status, ["pending", "processing"])));
+  if (Number(running) >= MAX_RUNNING_PER_USER) throw new ApiError("rate_limited", `最多同时进行 ${MAX_RUNNING_PER_USER} 个总结任务，请等当前任务完成后再试`);
+  const day = await hit(db, `summary:user:${userId}:day`, { limit: DAILY_TASKS_PER_USER, windowMs: 86_400_000 });
+  if (day.count > DAILY_TASKS_PER_USER) {
+    throw new ApiError("rate_limited", `每天最多发起 ${DAILY_TASKS_PER_USER} 个总结任务，明天再来吧`, { "Retry-After": String(day.retryAfterSec) });
+  }
+  const [task] = await db.insert(summaryTasks).values({ userId, url: body.url, normalizedUrl, method: body.method, steps: initialSteps() }).returning();
+  return { task_id: task.uuid, status: task.status };
+}
+
+async function ownTask(db: Db, userId: number, uuid: string): Promise<SummaryTask> {
+  const [task] = await db.select().from(summaryTasks).where(and(eq(summaryTasks.uuid, uuid), eq(summaryTasks.userId, userId)));
+  if (!task) throw new ApiError("not_found", "总结任务不存在");
+  return task;
+}
+
+export async function taskStatus({ db, userId, uuid }: { db: Db; userId: number; uuid: string }) {
+  const t = await ownTask(db, userId, uuid);
+  return {
+    task_id: t.uuid,
+    status: t.status,
+    progress: Math.max(0, Math.min(100, Math.round(t.progress))),
+    url: t.url,
+    method: t.method,
+    error: t.error,
+    steps: t.steps ?? initialSteps(),
+    result: t.result ? { ...t.result, article_id: t.articleId ?? t.result.article_id } : null,
+    created_at: t.createdAt.toISOString(),
+    started_at: t.startedAt?.toISOString() ?? null,
+    completed_at: t.completedAt?.toISOString() ?? null,
+  };
+}
+
+export async function taskHistory({ db, userId, page, perPage }: { db: Db; userId: number; page: number; perPage: number }) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(summaryTasks)
+      .where(eq(summaryTasks.userId, userId))
+      .orderBy(desc(summaryTasks.createdAt), desc(summaryTasks.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ total: count() }).from(summaryTasks).where(eq(summaryTasks.userId, userId)),
+  ]);
+  const n = Number(total);
+  return {
+    items: rows.map((t) => ({
+      id: t.id,
+      task_uuid: t.uuid,
+      url: t.url,
+      title: t.result?.title ?? null,
+      method: t.method,
+      status: t.status,
+      steps: t.steps,
+      created_at: t.createdAt.toISOString(),
+      completed_at: t.completedAt?.toISOString() ?? null,
+    })),
+    total: n,
+    per_page: perPage,
+    page,
+    has_prev: page > 1,
+    has_next: page * perPage < n,
+  };
+}
+
+/** Adds a completed summary to the feed (source URL de-duplicated; searchable at once). */
+export async function createArticleFromTask({ db, userId, uuid }: { db: Db; userId: number; uuid: string }) {
+  const task = await ownTask(db, userId, uuid);
+  if (task.status !== "completed" || !task.result) throw new ApiError("conflict", "总结尚未完成，暂时不能加入文章列表");
+  const r = task.result;
+  const [existing] = await db.select({ id: articles.id }).from(articles).where(eq(articles.sourceUrl, task.normalizedUrl));
+  let articleId = existing?.id;
+  if (!articleId) {
+    const platform = detectPlatform(task.url);
+    const summary = markdownToPlainText(r.summary || r.content).replace(/\s+/g, " ").trim().slice(0, 120);
+    const [row] = await db
+      .insert(articles)
+      .values({
+        title: r.title,
+        content: r.content,
+        summary,
+        sourceUrl: task.normalizedUrl,
+        platformName: platform?.key ?? null,
+        sourcePlatform: platform?.name ?? new URL(task.url).hostname,
+        origin: "summary",
+        ...searchFieldsFor({ title: r.title, content: r.content, summary }),
+      })
+      .onConflictDoNothing({ target: articles.sourceUrl })
+      .returning({ id: articles.id });
+    articleId = row?.id ?? (await db.select({ id: articles.id }).from(articles).where(eq(articles.sourceUrl, task.normalizedUrl)))[0]?.id;
+  }
+  await db.update(summaryTasks).set({ articleId, result: { ...r, article_id: articleId ?? null } }).where(eq(summaryTasks.id, task.id));
+  return existing
+    ? { success: true, article_id: articleId, already_exists: true, message: "文章已在列表中" }
+    : { success: true, article_id: articleId, already_exists: false, message: "已成功加入文章列表" };
+}
