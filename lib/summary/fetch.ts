@@ -1,0 +1,246 @@
+import "server-only";
+// SSRF-safe HTTP GET for the link-summary pipeline. Every hop: scheme checked, the name resolved here and
+// every address checked, then the connection made to that checked address only (a custom `lookup`, so the
+// HTTP client never resolves the name again — no DNS rebinding). Redirects are followed by hand (max 5),
+// total time and body size are capped, the content type must be one the caller accepts.
+import { promises as dns } from "node:dns";
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import { isIP, type LookupFunction } from "node:net";
+import { pipeline, type Readable } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import { getConfig } from "@/lib/config";
+import { checkUrl, isPublicAddress } from "./ssrf";
+
+export type FetchRefusedCode =
+  | "bad_url"
+  | "bad_scheme"
+  | "private_address"
+  | "dns_failed"
+  | "network_error"
+  | "too_many_redirects"
+  | "too_large"
+  | "timeout"
+  | "bad_status"
+  | "bad_content_type";
+
+/** A fetch the pipeline will not (or could not) make; `message` is shown to the user. */
+export class FetchRefused extends Error {
+  constructor(
+    readonly code: FetchRefusedCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "FetchRefused";
+  }
+}
+
+export const FETCH_TIMEOUT_MS = 15_000;
+export const FETCH_MAX_BYTES = 20 * 1024 * 1024;
+export const FETCH_MAX_REDIRECTS = 5;
+/** Content-type prefixes the summary pipeline can use. */
+export const FETCH_ACCEPT = [
+  "text/html",
+  "application/xhtml+xml",
+  "text/plain",
+  "audio/",
+  "video/",
+  "application/rss+xml",
+  "application/xml",
+  "text/xml",
+  "text/vtt",
+  "application/x-subrip",
+  "application/json",
+];
+const USER_AGENT =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export type ResolvedAddress = { address: string; family: 4 | 6 };
+
+export type SafeFetchOptions = {
+  /** Total time for all hops, DNS and body (default 15 s). */
+  timeoutMs?: number;
+  /** Largest decoded body (default 20 MB). */
+  maxBytes?: number;
+  /** Accepted content-type prefixes (default FETCH_ACCEPT). */
+  accept?: string[];
+  /**
+   * Whether a non-public address may be used. Default: `ALLOW_PRIVATE_URLS`. A function decides per
+   * address, with the hostname it came from and the hop number (0 = the first request).
+   */
+  allowPrivate?: boolean | ((ip: string, host: string, hop: number) => boolean);
+  /** Resolves a hostname to all its addresses (default `dns.promises.lookup(host, { all: true })`). */
+  lookup?: (host: string) => Promise<ResolvedAddress[]>;
+};
+
+export type SafeFetchResult = {
+  /** The URL after redirects. */
+  url: string;
+  status: number;
+  /** The Content-Type header as sent (may carry `; charset=…`). */
+  contentType: string;
+  /** The decoded body (gzip/br/deflate undone). */
+  body: Buffer;
+  /** Never set: a body over the limit is refused, not cut. */
+  truncated?: never;
+};
+
+async function systemLookup(host: string): Promise<ResolvedAddress[]> {
+  const found = await dns.lookup(host, { all: true });
+  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+}
+
+const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** Fetches a user-submitted URL with the SSRF rules above; throws FetchRefused. */
+export async function safeFetch(input: string | URL, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+  const timeoutMs = opts.timeoutMs ?? FETCH_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new FetchRefused("timeout", `目标网页在 ${Math.max(1, Math.round(timeoutMs / 1000))} 秒内没有完成响应`));
+      controller.abort();
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([fetchHops(String(input), opts, controller.signal), timedOut]);
+  } finally {
+    clearTimeout(timer);
+    controller.abort(); // closes anything still open (a refused redirect's socket, a half-read body)
+  }
+}
+
+async function fetchHops(raw: string, opts: SafeFetchOptions, signal: AbortSignal): Promise<SafeFetchResult> {
+  const maxBytes = opts.maxBytes ?? FETCH_MAX_BYTES;
+  const accept = (opts.accept ?? FETCH_ACCEPT).map((p) => p.toLowerCase());
+  let url = checked(raw);
+  for (let hop = 0; ; hop++) {
+    const target = await resolveChecked(url, hop, opts);
+    const res = await request(url, target, signal);
+    const status = res.statusCode ?? 0;
+    const location = res.headers.location;
+    if (REDIRECTS.has(status) && location) {
+      res.destroy();
+      if (hop >= FETCH_MAX_REDIRECTS) throw new FetchRefused("too_many_redirects", `跳转次数过多（超过 ${FETCH_MAX_REDIRECTS} 次）`);
+      url = checked(location, url);
+      continue;
+    }
+    if (status < 200 || status >= 300) {
+      res.destroy();
+      throw new FetchRefused("bad_status", `目标网页返回 ${status}`);
+    }
+    const contentType = String(res.headers["content-type"] ?? "").trim();
+    const type = contentType.split(";")[0].trim().toLowerCase();
+    if (!type || !accept.some((prefix) => type.startsWith(prefix))) {
+      res.destroy();
+      throw new FetchRefused("bad_content_type", `不支持的内容类型（${type || "未知"}）`);
+    }
+    const declared = Number(res.headers["content-length"]);
+    if (!res.headers["content-encoding"] && declared > maxBytes) {
+      res.destroy();
+      throw new FetchRefused("too_large", `内容过大（超过 ${mb(maxBytes)}）`);
+    }
+    const body = await readBody(res, maxBytes);
+    return { url: url.href, status, contentType, body };
+  }
+}
+
+function checked(raw: string, base?: URL): URL {
+  let resolved = raw;
+  if (base) {
+    try {
+      resolved = new URL(raw, base).href;
+    } catch {
+      throw new FetchRefused("bad_url", "目标网页跳转到了无效的链接");
+    }
+  }
+  const result = checkUrl(resolved);
+  if (!result.ok) throw new FetchRefused(result.code, result.reason);
+  return result.url;
+}
+
+/** Resolves the URL's host and checks every address; answers the one to connect to. */
+async function resolveChecked(url: URL, hop: number, opts: SafeFetchOptions): Promise<ResolvedAddress> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  let addresses: ResolvedAddress[];
+  const family = isIP(host);
+  if (family) {
+    addresses = [{ address: host, family: family === 6 ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await (opts.lookup ?? systemLookup)(host);
+    } catch {
+      throw new FetchRefused("dns_failed", `无法解析域名 ${host}`);
+    }
+    if (!addresses.length) throw new FetchRefused("dns_failed", `无法解析域名 ${host}`);
+  }
+  const allow = opts.allowPrivate ?? getConfig().ALLOW_PRIVATE_URLS;
+  for (const { address } of addresses) {
+    if (isPublicAddress(address)) continue;
+    if (typeof allow === "function" ? allow(address, host, hop) : allow) continue;
+    throw new FetchRefused("private_address", `出于安全考虑，不能访问内网或本机地址（${address}）`);
+  }
+  return addresses[0];
+}
+
+function request(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+  // The connection goes to the checked address whatever name the client asks about; TLS SNI and the
+  // Host header keep the original hostname.
+  const lookup: LookupFunction = (_host, options, callback) => {
+    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: "GET",
+        agent: false,
+        lookup,
+        signal,
+        headers: {
+          "User-Agent": USER_AGENT,
+          Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+          "Accept-Language": "zh-CN,zh;q=0.9",
+          "Accept-Encoding": "gzip, deflate, br",
+        },
+      },
+      resolve,
+    );
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      reject(new FetchRefused("network_error", `无法连接到目标网站${err.code ? `（${err.code}）` : ""}`));
+    });
+    req.end();
+  });
+}
+
+async function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const encoding = String(res.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const decoder =
+    encoding === "gzip" || encoding === "x-gzip"
+      ? createGunzip()
+      : encoding === "br"
+        ? createBrotliDecompress()
+        : encoding === "deflate"
+          ? createInflate()
+          : null;
+  const stream: Readable = decoder ? pipeline(res, decoder, () => {}) : res;
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of stream) {
+      total += (chunk as Buffer).length;
+      if (total > maxBytes) throw new FetchRefused("too_large", `内容过大（超过 ${mb(maxBytes)}）`);
+      chunks.push(chunk as Buffer);
+    }
+  } catch (err) {
+    if (err instanceof FetchRefused) throw err;
+    throw new FetchRefused("network_error", "读取目标网页时连接中断或内容无法解码");
+  } finally {
+    res.destroy();
+  }
+  return Buffer.concat(chunks);
+}
