@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { POST as create } from "@/app/api/summary/create-task/route";
+import { GET as status } from "@/app/api/summary/task/[id]/status/route";
+import { resetConfig } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { call } from "@/test/api";
+import { NEWS_TITLE, startFixtureServer, type FixtureServer } from "@/test/fixture-server";
+import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
+import { newUser } from "@/test/users";
+import { LOCAL_NOTICE } from "./local/summarize";
+import { runSummaryTask } from "./pipeline";
+import { startSummaryWorkers, stopSummaryWorkers } from "./worker";
+
+let site: FixtureServer;
+let provider: FakeOpenAI;
+let token = "";
+
+function setEnv(vars: Record<string, string | undefined>) {
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetConfig();
+}
+
+async function summarize(path: string, method: string) {
+  const res = await call(create, "/api/summary/create-task", { json: { url: `${site.url}${path}`, method }, token });
+  expect(res.status).toBe(200);
+  const id = res.body.task_id as string;
+  let body: Record<string, unknown> = {};
+  await expect
+    .poll(
+      async () => {
+        body = (await call(status, `/api/summary/task/${id}/status`, { token, params: { id } })).body;
+        return body.status;
+      },
+      { timeout: 15_000, interval: 50 },
+    )
+    .toMatch(/completed|failed/);
+  return body as { status: string; error: string | null; progress: number; result: { title: string; content: string; summary: string } | null; steps: Record<string, { status: string; message: string; error: string | null }> };
+}
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+  provider = await startFakeOpenAI();
+  token = (await newUser("sum")).token;
+  setEnv({ ALLOW_PRIVATE_URLS: "1", OPENAI_API_KEY: undefined, AI_CHAT_MODEL: undefined, AI_TRANSCRIBE_MODEL: undefined });
+  startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: 2, pollMs: 30 });
+});
+
+afterEach(async () => {
+  await (await getDb()).execute(sql`delete from summary_tasks`);
+});
+
+afterAll(async () => {
+  await stopSummaryWorkers();
+  setEnv({ ALLOW_PRIVATE_URLS: undefined, OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, AI_CHAT_MODEL: undefined, AI_TRANSCRIBE_MODEL: undefined });
+  await site.close();
+  await provider.close();
+});
+
+describe("summaries with the local engine", () => {
+  it.each([
+    ["quick", "## 要点"],
+    ["detailed", "###"],
+    ["knowledge", "## 关键词"],
+    ["storyboard", "### 场景"],
+  ])("%s summary of a news article", async (method, heading) => {
+    const s = await summarize("/news", method);
+    expect(s.status).toBe("completed");
+    expect(s.progress).toBe(100);
+    expect(s.result!.title).toBe(NEWS_TITLE);
+    expect(s.result!.content.startsWith(LOCAL_NOTICE)).toBe(true);
+    expect(s.result!.content).toContain(heading);
+    expect(s.result!.summary.length).toBeGreaterThan(10);
+    expect(s.steps.fetch.status).toBe("completed");
+    expect(s.steps.process.status).toBe("completed");
+    expect(s.steps.summarize.status).toBe("completed");
+  });
+
+  it("storyboards a video page from its subtitle track, with timestamps", async () => {
+    const s = await summarize("/video", "storyboard");
+    expect(s.status).toBe("completed");
+    expect(s.steps.transcribe).toMatchObject({ status: "completed" });
+    expect(s.steps.transcribe.message).toContain("字幕");
+    expect(s.result!.content).toMatch(/### 场景 1（\d\d:\d\d–\d\d:\d\d）/);
+  });
+
+  it("fails the fetch step of a missing page with the reason", async () => {
+    const s = await summarize("/missing", "quick");
+    expect(s).toMatchObject({ status: "failed", error: "目标网页返回 404" });
+    expect(s.steps.fetch).toMatchObject({ status: "error", error: "目标网页返回 404" });
+  });
+
+  it("says a media link needs a speech-to-text model when none is configured", async () => {
+    const s = await summarize("/episode.mp3", "quick");
+    expect(s.status).toBe("failed");
+    expect(s.steps.transcribe.status).toBe("error");
+    expect(s.error).toContain("AI_TRANSCRIBE_MODEL");
+  });
+
+  it("refuses a private address when private URLs are not allowed", async () => {
+    setEnv({ ALLOW_PRIVATE_URLS: undefined });
+    try {
+      const before = site.requests.length;
+      const s = await summarize("/news", "quick");
+      expect(s.status).toBe("failed");
+      expect(s.error).toContain("内网");
+      expect(site.requests.length).toBe(before);
+    } finally {
+      setEnv({ ALLOW_PRIVATE_URLS: "1" });
+    }
+  });
+});
+
+describe("summaries with a provider", () => {
+  beforeAll(() => setEnv({ OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: "test-key", AI_CHAT_MODEL: "fake-chat", AI_TRANSCRIBE_MODEL: "fake-whisper" }));
+  afterAll(() => setEnv({ OPENAI_API_KEY: undefined, AI_CHAT_MODEL: undefined, AI_TRANSCRIBE_MODEL: undefined }));
+
+  it("transcribes a podcast episode and has the model write the summary", async () => {
+    provider.chat((body) => {
+      const prompt = (body.messages as { content: string }[]).at(-1)!.content;
+      return { chunks: [{ content: prompt.includes("转写：fake-whisper") ? "## 播客要点\n- 模型读到了转写稿" : "没有读到转写稿" }] };
+    });
+    const s = await summarize("/podcast.xml", "quick");
+    expect(s.status).toBe("completed");
+    expect(s.steps.transcribe.status).toBe("completed");
+    expect(s.result!.content).toBe("## 播客要点\n- 模型读到了转写稿");
+  });
+
+  it("fails the summarize step with the provider's reason after its retries", async () => {
+    provider.chat(() => ({ status: 503 }));
+    const s = await summarize("/blog", "detailed");
+    expect(s.status).toBe("failed");
+    expect(s.steps.summarize.status).toBe("error");
+    expect(s.error).toContain("模型服务出错（503）");
+  });
+});

@@ -1,0 +1,144 @@
+import "server-only";
+// One summary task, step by step: fetch (SSRF-safe) → process (an HTML article) or transcribe (subtitle
+// tracks, or audio/video through the provider's speech-to-text) → summarize (the model's prompt per
+// method, or the local extractive engine). Each step reports its status and message as it goes; a failed
+// step carries the reason the reader will see.
+import { chatModel, describeAiError } from "@/lib/ai/chat";
+import { transcribe, transcribeModel } from "@/lib/ai/transcribe";
+import { markdownToPlainText } from "@/lib/articles/search-text";
+import type { StepKey, TaskResult, TaskStep, TaskSteps } from "@/lib/db/schema";
+import { summarizeWithModel } from "./ai-summary";
+import { extractArticle, mediaTracks } from "./extract/html";
+import { podcastEnclosures } from "./extract/rss";
+import { cuesToText, parseSubtitles, type Cue } from "./extract/subtitles";
+import { FetchRefused, safeFetch, type SafeFetchResult } from "./fetch";
+import { summarizeLocally } from "./local/summarize";
+import { initialSteps } from "./service";
+import { StepFailure, type RunTask } from "./worker";
+
+/** Audio and video may be larger than pages. */
+const MEDIA_MAX_BYTES = 100 * 1024 * 1024;
+
+type Source = { title: string; text: string; cues?: Cue[] };
+
+/** Decodes a page with the charset its header or meta tag names (GBK pages are still common). */
+export function decodeBody(body: Buffer, contentType: string): string {
+  const declared = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 4096).toString("latin1"))?.[1];
+  try {
+    return new TextDecoder(declared ?? "utf-8").decode(body);
+  } catch {
+    return new TextDecoder("utf-8").decode(body);
+  }
+}
+
+const fileName = (url: string, fallback: string) => decodeURIComponent(new URL(url).pathname.split("/").pop() || fallback);
+
+export const runSummaryTask: RunTask = async (task, { signal, report }) => {
+  const steps: TaskSteps = initialSteps();
+  let progress = 0;
+  const update = async (key: StepKey, patch: Partial<TaskStep>, at: number) => {
+    steps[key] = { ...steps[key], ...patch };
+    progress = Math.max(progress, at);
+    await report({ progress, steps });
+  };
+  const failure = (key: StepKey, message: string) => {
+    steps[key] = { ...steps[key], status: "error", error: message, message: "失败" };
+    return new StepFailure(message, steps);
+  };
+  const fetchOr = async (key: StepKey, url: string, opts: { maxBytes?: number } = {}): Promise<SafeFetchResult> => {
+    try {
+      return await safeFetch(url, opts);
+    } catch (err) {
+      throw failure(key, err instanceof FetchRefused ? err.message : "读取链接失败，请稍后重试");
+    }
+  };
+
+  await update("fetch", { status: "active", message: "正在读取链接…", progress: 20 }, 5);
+  const page = await fetchOr("fetch", task.url);
+  await update("fetch", { status: "completed", message: "链接读取完成", progress: 100 }, 25);
+
+  const viaSpeech = async (mediaUrl: string, title: string): Promise<Source> => {
+    await update("transcribe", { status: "active", message: "正在转写音视频…", progress: 10 }, 35);
+    if (!transcribeModel()) throw failure("transcribe", "这是音视频链接，需要配置语音转写模型（AI_TRANSCRIBE_MODEL）才能总结");
+    const media = mediaUrl === page.url ? page : await fetchOr("transcribe", mediaUrl, { maxBytes: MEDIA_MAX_BYTES });
+    try {
+      const text = await transcribe({ audio: media.body, name: fileName(media.url, "audio.mp3"), signal });
+      await update("transcribe", { status: "completed", message: `转写完成（${text.length} 字）`, progress: 100 }, 60);
+      return { title, text };
+    } catch (err) {
+      throw failure("transcribe", `语音转写失败：${describeAiError(err)}`);
+    }
+  };
+
+  let source: Source;
+  const type = page.contentType.toLowerCase();
+  if (type.startsWith("audio/") || type.startsWith("video/")) {
+    source = await viaSpeech(page.url, fileName(page.url, new URL(page.url).hostname));
+  } else if (/rss|atom|xml/.test(type)) {
+    const episode = podcastEnclosures(decodeBody(page.body, type), page.url)[0];
+    if (!episode) throw failure("process", "这个订阅源里没有找到音频节目");
+    source = await viaSpeech(episode.url, episode.title || fileName(episode.url, "播客节目"));
+  } else if (type.startsWith("text/vtt") || type.includes("subrip")) {
+    const cues = parseSubtitles(decodeBody(page.body, type));
+    if (!cues.length) throw failure("transcribe", "字幕文件里没有可读的内容");
+    await update("transcribe", { status: "completed", message: `已读取字幕（${cues.length} 条）`, progress: 100 }, 60);
+    source = { title: fileName(page.url, "字幕"), text: cuesToText(cues), cues };
+  } else {
+    const html = decodeBody(page.body, type);
+    await update("process", { status: "active", message: "正在提取正文…", progress: 30 }, 35);
+    const article = type.includes("html") ? extractArticle(html, page.url) : null;
+    const { media, tracks } = type.includes("html") ? mediaTracks(html, page.url) : { media: [], tracks: [] };
+    const title = article?.title || new URL(page.url).hostname;
+    if (tracks.length) {
+      const track = await fetchOr("transcribe", tracks[0].url);
+      const cues = parseSubtitles(decodeBody(track.body, track.contentType));
+      if (!cues.length) throw failure("transcribe", "字幕文件里没有可读的内容");
+      await update("process", { status: "completed", message: "已识别视频页面", progress: 100 }, 40);
+      await update("transcribe", { status: "completed", message: `已读取字幕（${cues.length} 条）`, progress: 100 }, 60);
+      source = { title, text: cuesToText(cues), cues };
+    } else if (article) {
+      await update("process", { status: "completed", message: `已提取正文（${article.text.length} 字）`, progress: 100 }, 60);
+      source = { title, text: article.markdown || article.text };
+    } else if (media.length) {
+      await update("process", { status: "completed", message: "已识别音视频页面", progress: 100 }, 40);
+      source = await viaSpeech(media[0].url, title);
+    } else if (type.startsWith("text/plain")) {
+      await update("process", { status: "completed", message: `已读取文本（${html.length} 字）`, progress: 100 }, 60);
+      source = { title, text: html };
+    } else {
+      throw failure("process", "没有在页面里找到可以总结的正文");
+    }
+  }
+
+  await update("summarize", { status: "active", message: chatModel() ? "正在由模型生成总结…" : "正在用本地引擎生成总结…", progress: 10 }, 70);
+  let content: string;
+  if (chatModel()) {
+    try {
+      content = await summarizeWithModel({
+        title: source.title,
+        text: source.text,
+        method: task.method,
+        signal,
+        onChunk: (done, total) => update("summarize", { progress: Math.round((done / total) * 100) }, 70 + Math.round((done / total) * 25)),
+      });
+    } catch (err) {
+      throw failure("summarize", `生成总结失败：${describeAiError(err)}`);
+    }
+  } else {
+    content = summarizeLocally({ title: source.title, text: source.text, method: task.method, cues: source.cues });
+  }
+  await update("summarize", { status: "completed", message: "总结完成", progress: 100 }, 99);
+
+  const summary = markdownToPlainText(content.replace(/^>.*$/m, "")).replace(/\s+/g, " ").trim().slice(0, 120);
+  const result: TaskResult = {
+    title: source.title,
+    content,
+    summary,
+    source_url: task.url,
+    method: task.method,
+    created_at: new Date().toISOString(),
+    reused: false,
+    article_id: null,
+  };
+  return { result, steps };
+};
