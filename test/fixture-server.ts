@@ -229,6 +229,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const mp3 = fakeMp3();
   const gzipped = gzipSync(Buffer.from(NEWS_HTML, "utf8"));
   let base = "";
+  let slowOnceServed = false;
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fixture");
@@ -276,6 +277,16 @@ export async function startFixtureServer(): Promise<FixtureServer> {
           if (!res.destroyed) res.end("</body></html>");
         };
         return pump();
+      }
+      case "/slow-once": {
+        // The first visitor gets no answer (its worker is killed mid-task); later visitors get the news page.
+        if (!slowOnceServed) {
+          slowOnceServed = true;
+          const timer = setTimeout(() => send(res, 200, HTML, NEWS_HTML), 60_000);
+          res.on("close", () => clearTimeout(timer));
+          return;
+        }
+        return send(res, 200, HTML, NEWS_HTML);
       }
       case "/slow": {
         const timer = setTimeout(() => send(res, 200, HTML, NEWS_HTML), 20_000);

@@ -3,6 +3,7 @@ import "server-only";
 // the pg pool ends) before exiting. Active only when the launcher sets NEXT_MANUAL_SIG_HANDLE=true
 // (npm start, the container); otherwise Next's own handlers exit as before (next dev).
 import { stopEmbedder } from "@/lib/articles/embedder";
+import { stopSummaryWorkers } from "@/lib/summary/worker";
 import { closeDb } from "@/lib/db";
 import { errorMessage, log } from "@/lib/log";
 
@@ -20,7 +21,7 @@ export function installShutdownHandlers(): void {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await stopEmbedder();
+      await Promise.all([stopEmbedder(), stopSummaryWorkers()]);
       await closeDb();
       log.info("database closed");
       process.exit(0);

@@ -4,6 +4,8 @@ import "server-only";
 import { ConfigError, getConfig } from "@/lib/config";
 import { getDb, shareEmbeddedDatabase } from "@/lib/db";
 import { startEmbedder } from "@/lib/articles/embedder";
+import { runSummaryTask } from "@/lib/summary/pipeline";
+import { startSummaryWorkers } from "@/lib/summary/worker";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { errorMessage } from "@/lib/log";
 import { installShutdownHandlers } from "./shutdown";
@@ -24,5 +26,9 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   // Background work in the web process (RUN_WORKER=false leaves it to separate processes).
-  if (getConfig().RUN_WORKER) startEmbedder(getDb);
+  const config = getConfig();
+  if (config.RUN_WORKER) {
+    startEmbedder(getDb);
+    startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: config.SUMMARY_CONCURRENCY });
+  }
 }
