@@ -50,7 +50,8 @@ export default defineConfig({
       timeout: 300_000,
       reuseExistingServer: false,
       stdout: "pipe",
-      env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${dataDir}/pglite`, DATABASE_URL: "" },
+      // Private URLs allowed so the summary journeys can summarise this server's own pages.
+      env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${dataDir}/pglite`, DATABASE_URL: "", ALLOW_PRIVATE_URLS: "true" },
     },
     {
       command: `rm -rf ${providerDataDir} && node --import tsx e2e/support/with-provider.ts`,
