@@ -1,0 +1,126 @@
+"use client";
+// One summary history item (SPEC sections 2, 3, 4): platform icon, title or host, method, created and
+// completed times, status badge, the current step while it runs, a link to its progress page, and a share
+// button once completed (system share sheet, else the clipboard).
+import { ArrowUpRight, LoaderCircle, Share2 } from "lucide-react";
+import Link from "next/link";
+import { toast } from "sonner";
+import { MSG } from "@/lib/messages";
+import {
+  currentStep,
+  formatHistoryTime,
+  hostOf,
+  isInProgress,
+  progressHref,
+  statusLabel,
+  STEP_NAMES,
+  type HistoryItem,
+} from "@/lib/summary/history-view";
+import { METHOD_NAMES } from "@/lib/summary/schema";
+import { HistoryPlatformIcon } from "./history-platform-icon";
+
+const BADGE_TONES: Record<string, string> = {
+  pending: "bg-amber-50 text-amber-700 ring-amber-200",
+  processing: "bg-brand-50 text-brand-700 ring-brand-100",
+  completed: "bg-emerald-50 text-emerald-700 ring-emerald-200",
+  failed: "bg-red-50 text-red-600 ring-red-200",
+  cancelled: "bg-slate-100 text-slate-500 ring-slate-200",
+};
+
+/** The system share sheet when there is one (a cancelled sheet is no failure), else the clipboard. */
+async function shareLink(title: string, url: string) {
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title, url });
+      return;
+    } catch (err) {
+      if (err instanceof DOMException && err.name === "AbortError") return;
+      // Refused (no user activation, unsupported data): fall back to copying the link.
+    }
+  }
+  try {
+    if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(url);
+    toast.success(MSG.linkCopied);
+  } catch {
+    toast.error(MSG.shareFailed);
+  }
+}
+
+export type HistoryItemCardProps = { item: HistoryItem };
+
+export function HistoryItemCard({ item }: HistoryItemCardProps) {
+  const host = hostOf(item.url);
+  const title = item.title?.trim() || host;
+  const method = (METHOD_NAMES as Record<string, string>)[item.method] ?? item.method;
+  const created = formatHistoryTime(item.created_at);
+  const completed = formatHistoryTime(item.completed_at);
+  const running = isInProgress(item.status);
+
+  return (
+    <article
+      data-testid="summary-history-item"
+      data-status={item.status}
+      className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-slate-300 sm:gap-4"
+    >
+      <HistoryPlatformIcon url={item.url} />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="line-clamp-2 min-w-0 text-[15px] leading-snug font-semibold break-words text-slate-900" data-testid="summary-history-title">
+            {title}
+          </h2>
+          <span
+            className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE_TONES[item.status] ?? BADGE_TONES.cancelled}`}
+            data-testid="summary-history-status"
+          >
+            {statusLabel(item.status)}
+          </span>
+        </div>
+        {item.title ? <p className="mt-0.5 truncate text-xs text-slate-400">{host}</p> : null}
+
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+          <span className="rounded-md bg-slate-100 px-2 py-0.5 font-medium text-slate-600" data-testid="summary-history-method">
+            {method}
+          </span>
+          {created ? (
+            <span>
+              创建于 <time dateTime={item.created_at}>{created}</time>
+            </span>
+          ) : null}
+          {completed && item.completed_at ? (
+            <span>
+              完成于 <time dateTime={item.completed_at}>{completed}</time>
+            </span>
+          ) : null}
+        </div>
+
+        {running ? (
+          <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-brand-600" data-testid="summary-history-step">
+            <LoaderCircle className="size-3.5 animate-spin" aria-hidden />
+            当前步骤：{STEP_NAMES[currentStep(item.steps)]}
+          </p>
+        ) : null}
+
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <Link
+            href={progressHref(item)}
+            className="inline-flex h-8 items-center gap-1 rounded-full border border-slate-300 bg-white px-3.5 text-sm text-slate-700 hover:border-brand-500 hover:text-brand-600"
+          >
+            查看详情
+            <ArrowUpRight className="size-3.5" aria-hidden />
+          </Link>
+          {item.status === "completed" ? (
+            <button
+              type="button"
+              onClick={() => void shareLink(title, item.url)}
+              className="inline-flex h-8 items-center gap-1 rounded-full px-3 text-sm text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            >
+              <Share2 className="size-3.5" aria-hidden />
+              分享
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
