@@ -19,6 +19,8 @@ export const createTaskBody = z.object({
       }
     }, "链接格式有误，请提供 http:// 或 https:// 开头的链接"),
   method: z.enum(SUMMARY_METHODS, { message: "总结方式只能是 quick、detailed、knowledge 或 storyboard" }).default("quick"),
+  /** Summarise again even when a finished summary of this page and method exists. */
+  force: z.boolean({ message: "force 只能是 true 或 false" }).default(false),
 });
 export type CreateTaskBody = z.output<typeof createTaskBody>;
 

@@ -20,12 +20,14 @@ export function initialSteps(): TaskSteps {
 
 export async function createTask({ db, userId, body }: { db: Db; userId: number; body: CreateTaskBody }) {
   const normalizedUrl = normalizeUrl(body.url);
-  const [done] = await db
-    .select()
-    .from(summaryTasks)
-    .where(and(eq(summaryTasks.normalizedUrl, normalizedUrl), eq(summaryTasks.method, body.method), eq(summaryTasks.status, "completed")))
-    .orderBy(desc(summaryTasks.completedAt))
-    .limit(1);
+  const [done] = body.force
+    ? []
+    : await db
+        .select()
+        .from(summaryTasks)
+        .where(and(eq(summaryTasks.normalizedUrl, normalizedUrl), eq(summaryTasks.method, body.method), eq(summaryTasks.status, "completed")))
+        .orderBy(desc(summaryTasks.completedAt))
+        .limit(1);
   if (done?.result) {
     // The same page, summarised the same way: answered at once.
     const [task] = await db

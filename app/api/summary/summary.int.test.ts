@@ -84,6 +84,8 @@ describe("summary tasks", () => {
     expect(s).toMatchObject({ status: "completed", progress: 100, result: { title: "总结标题", reused: true } });
     const otherMethod = await start(b.token, { url: "https://example.com/page", method: "knowledge" });
     expect(otherMethod.body.status).toBe("pending");
+    const forced = await start(b.token, { url: "https://example.com/page", method: "quick", force: true });
+    expect(forced.body.status).toBe("pending");
   });
 
   it("adds a finished summary to the feed once, searchable at once", async () => {
