@@ -12,7 +12,7 @@ test("a visitor registers, lands on the home page with the avatar menu, and logs
   await register.register({ account: uniqueName("reader"), password: "secret-pass-1", name: "新读者" });
   await expect(page).toHaveURL(/\/$/);
   await header.openMenu();
-  for (const item of ["我的账户", "点赞列表", "收藏列表", "浏览历史", "退出登录"]) {
+  for (const item of ["我的账户", "点赞列表", "收藏列表", "浏览历史", "总结历史", "退出登录"]) {
     await expect(page.getByRole("menuitem", { name: item })).toBeVisible();
   }
   const stored = await page.evaluate(() => localStorage.getItem("shiyue_user"));

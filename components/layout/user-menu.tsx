@@ -12,6 +12,7 @@ const ITEMS = [
   { href: "/likes", label: "点赞列表" },
   { href: "/favorites", label: "收藏列表" },
   { href: "/history", label: "浏览历史" },
+  { href: "/summary-history", label: "总结历史" },
 ];
 
 /** The signed-in header menu: opens on hover, and on tap/click for touch screens and keyboards. */
