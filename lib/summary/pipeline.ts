@@ -13,6 +13,7 @@ import { podcastEnclosures } from "./extract/rss";
 import { cuesToText, parseSubtitles, type Cue } from "./extract/subtitles";
 import { FetchRefused, safeFetch, type SafeFetchResult } from "./fetch";
 import { summarizeLocally } from "./local/summarize";
+import { siteAdapters } from "./adapters";
 import { initialSteps } from "./service";
 import { StepFailure, type RunTask } from "./worker";
 
@@ -53,62 +54,7 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
     }
   };
 
-  await update("fetch", { status: "active", message: "正在读取链接…", progress: 20 }, 5);
-  const page = await fetchOr("fetch", task.url);
-  await update("fetch", { status: "completed", message: "链接读取完成", progress: 100 }, 25);
-
-  const viaSpeech = async (mediaUrl: string, title: string): Promise<Source> => {
-    await update("transcribe", { status: "active", message: "正在转写音视频…", progress: 10 }, 35);
-    if (!transcribeModel()) throw failure("transcribe", "这是音视频链接，需要配置语音转写模型（AI_TRANSCRIBE_MODEL）才能总结");
-    const media = mediaUrl === page.url ? page : await fetchOr("transcribe", mediaUrl, { maxBytes: MEDIA_MAX_BYTES });
-    try {
-      const text = await transcribe({ audio: media.body, name: fileName(media.url, "audio.mp3"), signal });
-      await update("transcribe", { status: "completed", message: `转写完成（${text.length} 字）`, progress: 100 }, 60);
-      return { title, text };
-    } catch (err) {
-      throw failure("transcribe", `语音转写失败：${describeAiError(err)}`);
-    }
-  };
-
-  let source: Source;
-  const type = page.contentType.toLowerCase();
-  if (type.startsWith("audio/") || type.startsWith("video/")) {
-    source = await viaSpeech(page.url, fileName(page.url, new URL(page.url).hostname));
-  } else if (/rss|atom|xml/.test(type)) {
-    const episode = podcastEnclosures(decodeBody(page.body, type), page.url)[0];
-    if (!episode) throw failure("process", "这个订阅源里没有找到音频节目");
-    source = await viaSpeech(episode.url, episode.title || fileName(episode.url, "播客节目"));
-  } else if (type.startsWith("text/vtt") || type.includes("subrip")) {
-    const cues = parseSubtitles(decodeBody(page.body, type));
-    if (!cues.length) throw failure("transcribe", "字幕文件里没有可读的内容");
-    await update("transcribe", { status: "completed", message: `已读取字幕（${cues.length} 条）`, progress: 100 }, 60);
-    source = { title: fileName(page.url, "字幕"), text: cuesToText(cues), cues };
-  } else {
-    const html = decodeBody(page.body, type);
-    await update("process", { status: "active", message: "正在提取正文…", progress: 30 }, 35);
-    const article = type.includes("html") ? extractArticle(html, page.url) : null;
-    const { media, tracks } = type.includes("html") ? mediaTracks(html, page.url) : { media: [], tracks: [] };
-    const title = article?.title || new URL(page.url).hostname;
-    if (tracks.length) {
-      const track = await fetchOr("transcribe", tracks[0].url);
-      const cues = parseSubtitles(decodeBody(track.body, track.contentType));
-      if (!cues.length) throw failure("transcribe", "字幕文件里没有可读的内容");
-      await update("process", { status: "completed", message: "已识别视频页面", progress: 100 }, 40);
-      await update("transcribe", { status: "completed", message: `已读取字幕（${cues.length} 条）`, progress: 100 }, 60);
-      source = { title, text: cuesToText(cues), cues };
-    } else if (article) {
-      await update("process", { status: "completed", message: `已提取正文（${article.text.length} 字）`, progress: 100 }, 60);
-      source = { title, text: article.markdown || article.text };
-    } else if (media.length) {
-      await update("process", { status: "completed", message: "已识别音视频页面", progress: 100 }, 40);
-      source = await viaSpeech(media[0].url, title);
-    } else if (type.startsWith("text/plain")) {
-      await update("process", { status: "completed", message: `已读取文本（${html.length} 字）`, progress: 100 }, 60);
-      source = { title, text: html };
-    } else {
-      throw failure("process", "没有在页面里找到可以总结的正文");
-    }
-  }
+  const source = await readSource();
 
   await update("summarize", { status: "active", message: chatModel() ? "正在由模型生成总结…" : "正在用本地引擎生成总结…", progress: 10 }, 70);
   let content: string;
@@ -141,4 +87,83 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
     article_id: null,
   };
   return { result, steps };
+
+  async function readSource(): Promise<Source> {
+    const adapter = siteAdapters().find((a) => a.matches(task.url));
+    if (adapter) {
+      await update("fetch", { status: "active", message: "正在读取视频信息…", progress: 20 }, 5);
+      let found;
+      try {
+        found = await adapter.source(task.url);
+      } catch (err) {
+        throw failure("fetch", err instanceof Error && err.message ? err.message : "读取链接失败，请稍后重试");
+      }
+      await update("fetch", { status: "completed", message: "视频信息读取完成", progress: 100 }, 25);
+      if (found.cues?.length) {
+        await update("transcribe", { status: "completed", message: `已读取字幕（${found.cues.length} 条）`, progress: 100 }, 60);
+        return { title: found.title, text: cuesToText(found.cues), cues: found.cues };
+      }
+      await update("process", { status: "completed", message: "已读取正文", progress: 100 }, 60);
+      return { title: found.title, text: found.text ?? "" };
+    }
+    return readPage();
+  }
+
+  async function readPage(): Promise<Source> {
+    await update("fetch", { status: "active", message: "正在读取链接…", progress: 20 }, 5);
+    const page = await fetchOr("fetch", task.url);
+    await update("fetch", { status: "completed", message: "链接读取完成", progress: 100 }, 25);
+
+    const viaSpeech = async (mediaUrl: string, title: string): Promise<Source> => {
+      await update("transcribe", { status: "active", message: "正在转写音视频…", progress: 10 }, 35);
+      if (!transcribeModel()) throw failure("transcribe", "这是音视频链接，需要配置语音转写模型（AI_TRANSCRIBE_MODEL）才能总结");
+      const media = mediaUrl === page.url ? page : await fetchOr("transcribe", mediaUrl, { maxBytes: MEDIA_MAX_BYTES });
+      try {
+        const text = await transcribe({ audio: media.body, name: fileName(media.url, "audio.mp3"), signal });
+        await update("transcribe", { status: "completed", message: `转写完成（${text.length} 字）`, progress: 100 }, 60);
+        return { title, text };
+      } catch (err) {
+        throw failure("transcribe", `语音转写失败：${describeAiError(err)}`);
+      }
+    };
+
+    const type = page.contentType.toLowerCase();
+    if (type.startsWith("audio/") || type.startsWith("video/")) {
+      return viaSpeech(page.url, fileName(page.url, new URL(page.url).hostname));
+    } else if (/rss|atom|xml/.test(type)) {
+      const episode = podcastEnclosures(decodeBody(page.body, type), page.url)[0];
+      if (!episode) throw failure("process", "这个订阅源里没有找到音频节目");
+      return viaSpeech(episode.url, episode.title || fileName(episode.url, "播客节目"));
+    } else if (type.startsWith("text/vtt") || type.includes("subrip")) {
+      const cues = parseSubtitles(decodeBody(page.body, type));
+      if (!cues.length) throw failure("transcribe", "字幕文件里没有可读的内容");
+      await update("transcribe", { status: "completed", message: `已读取字幕（${cues.length} 条）`, progress: 100 }, 60);
+      return { title: fileName(page.url, "字幕"), text: cuesToText(cues), cues };
+    } else {
+      const html = decodeBody(page.body, type);
+      await update("process", { status: "active", message: "正在提取正文…", progress: 30 }, 35);
+      const article = type.includes("html") ? extractArticle(html, page.url) : null;
+      const { media, tracks } = type.includes("html") ? mediaTracks(html, page.url) : { media: [], tracks: [] };
+      const title = article?.title || new URL(page.url).hostname;
+      if (tracks.length) {
+        const track = await fetchOr("transcribe", tracks[0].url);
+        const cues = parseSubtitles(decodeBody(track.body, track.contentType));
+        if (!cues.length) throw failure("transcribe", "字幕文件里没有可读的内容");
+        await update("process", { status: "completed", message: "已识别视频页面", progress: 100 }, 40);
+        await update("transcribe", { status: "completed", message: `已读取字幕（${cues.length} 条）`, progress: 100 }, 60);
+        return { title, text: cuesToText(cues), cues };
+      } else if (article) {
+        await update("process", { status: "completed", message: `已提取正文（${article.text.length} 字）`, progress: 100 }, 60);
+        return { title, text: article.markdown || article.text };
+      } else if (media.length) {
+        await update("process", { status: "completed", message: "已识别音视频页面", progress: 100 }, 40);
+        return viaSpeech(media[0].url, title);
+      } else if (type.startsWith("text/plain")) {
+        await update("process", { status: "completed", message: `已读取文本（${html.length} 字）`, progress: 100 }, 60);
+        return { title, text: html };
+      } else {
+        throw failure("process", "没有在页面里找到可以总结的正文");
+      }
+    }
+  }
 };

@@ -1,0 +1,16 @@
+import "server-only";
+// The site adapters the pipeline asks before fetching a page itself.
+import { bilibiliAdapter } from "./bilibili";
+import type { SiteAdapter } from "./types";
+
+const g = globalThis as typeof globalThis & { __shiyueAdapters?: SiteAdapter[] };
+
+export function siteAdapters(): SiteAdapter[] {
+  g.__shiyueAdapters ??= [bilibiliAdapter()];
+  return g.__shiyueAdapters;
+}
+
+/** Tests point adapters at recorded-format fixtures. */
+export function setSiteAdapters(adapters: SiteAdapter[] | undefined): void {
+  g.__shiyueAdapters = adapters;
+}
