@@ -16,6 +16,7 @@ import { explainQueries } from "./explain";
 import { runLoad, type LoadResult, type Scenario } from "./load";
 import { firstLoadJs } from "./page-weight";
 import { prepareBenchDb } from "./prepare-db";
+import { summaryPipeline } from "./summary-pipeline";
 
 const root = resolve(import.meta.dirname, "..");
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shiyue_bench";
@@ -52,6 +53,9 @@ const db = await prepareBenchDb(url, target);
 console.log(`bench: ${db.articles} articles in ${url}`);
 const userId = JSON.parse(Buffer.from(db.token.split(".")[1], "base64url").toString()).sub as string;
 const explained = await explainQueries(url, Number(userId), KEYWORDS[0]);
+const summary = await summaryPipeline(url);
+console.log(`summary pipeline without provider calls (fetch, extract, local summary, progress writes): p50 ${summary.p50} ms, p95 ${summary.p95} ms`);
+console.log(`status poll plan:\n${summary.pollPlan}`);
 
 // A loopback OpenAI-compatible provider for the chat figure (no embedding model: search stays full-text).
 const provider = await startFakeOpenAI();
@@ -107,7 +111,7 @@ console.log("\nquery plans (EXPLAIN ANALYZE):");
 for (const e of explained) {
   for (const q of e.queries) console.log(`  ${e.call}: indexes ${q.indexes.join(", ") || "none"}; seq scans ${q.seqScans.join(", ") || "none"}; ${q.ms} ms`);
 }
-const out = { date: new Date().toISOString(), articles: db.articles, seconds, results, chatFirstByte: chat, firstLoadJs: weight, explained };
+const out = { date: new Date().toISOString(), articles: db.articles, seconds, results, chatFirstByte: chat, summaryPipeline: summary, firstLoadJs: weight, explained };
 mkdirSync(join(root, "bench/results"), { recursive: true });
 writeFileSync(join(root, "bench/results/latest.json"), `${JSON.stringify(out, null, 2)}\n`);
 console.log("\nwritten to bench/results/latest.json");
