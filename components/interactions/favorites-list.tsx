@@ -2,9 +2,9 @@
 // The favourites list (SPEC section 2): newest, oldest or by title (pinyin), 20 a page; share by the
 // system share sheet, else by copying the link; unfavouriting removes the card once the server confirmed.
 import { Bookmark, BookmarkX, Eye, Heart, Share2 } from "lucide-react";
+import { shareLink } from "@/lib/client/share";
 import { useState } from "react";
 import { toast } from "sonner";
-import type { ApiArticle } from "@/lib/articles/serialize";
 import { api } from "@/lib/client/api";
 import { useRecords } from "@/lib/client/use-records";
 import { MSG } from "@/lib/messages";
@@ -18,26 +18,6 @@ const SORTS: SortOption<FavoritesSort>[] = [
   { value: "oldest", label: "最早收藏" },
   { value: "title", label: "按标题" },
 ];
-
-/** The system share sheet when there is one (a cancelled sheet is no failure), else the clipboard. */
-async function shareArticle(article: ApiArticle) {
-  if (typeof navigator.share === "function") {
-    try {
-      await navigator.share({ title: article.title, url: article.source_url });
-      return;
-    } catch (err) {
-      if (err instanceof DOMException && err.name === "AbortError") return;
-      // Refused (no user activation, unsupported data): fall back to copying the link.
-    }
-  }
-  try {
-    if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
-    await navigator.clipboard.writeText(article.source_url);
-    toast.success(MSG.linkCopied);
-  } catch {
-    toast.error(MSG.shareFailed);
-  }
-}
 
 export function FavoritesList() {
   const [sort, setSort] = useState<FavoritesSort>("recent");
@@ -74,7 +54,7 @@ export function FavoritesList() {
             }
             actions={
               <>
-                <RecordAction icon={Share2} label="分享" onClick={() => shareArticle(article)} />
+                <RecordAction icon={Share2} label="分享" onClick={() => shareLink({ title: article.title, url: article.source_url })} />
                 <RecordAction icon={BookmarkX} label="取消收藏" tone="danger" onClick={() => unfavorite(article.id)} />
               </>
             }

@@ -3,9 +3,8 @@
 // completed times, status badge, the current step while it runs, a link to its progress page, and a share
 // button once completed (system share sheet, else the clipboard).
 import { ArrowUpRight, LoaderCircle, Share2 } from "lucide-react";
+import { shareLink } from "@/lib/client/share";
 import Link from "next/link";
-import { toast } from "sonner";
-import { MSG } from "@/lib/messages";
 import {
   currentStep,
   formatHistoryTime,
@@ -26,26 +25,6 @@ const BADGE_TONES: Record<string, string> = {
   failed: "bg-red-50 text-red-600 ring-red-200",
   cancelled: "bg-slate-100 text-slate-500 ring-slate-200",
 };
-
-/** The system share sheet when there is one (a cancelled sheet is no failure), else the clipboard. */
-async function shareLink(title: string, url: string) {
-  if (typeof navigator.share === "function") {
-    try {
-      await navigator.share({ title, url });
-      return;
-    } catch (err) {
-      if (err instanceof DOMException && err.name === "AbortError") return;
-      // Refused (no user activation, unsupported data): fall back to copying the link.
-    }
-  }
-  try {
-    if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
-    await navigator.clipboard.writeText(url);
-    toast.success(MSG.linkCopied);
-  } catch {
-    toast.error(MSG.shareFailed);
-  }
-}
 
 export type HistoryItemCardProps = { item: HistoryItem };
 
@@ -112,7 +91,7 @@ export function HistoryItemCard({ item }: HistoryItemCardProps) {
           {item.status === "completed" ? (
             <button
               type="button"
-              onClick={() => void shareLink(title, item.url)}
+              onClick={() => void shareLink({ title, url: item.url })}
               className="inline-flex h-8 items-center gap-1 rounded-full px-3 text-sm text-slate-500 hover:bg-slate-100 hover:text-slate-800"
             >
               <Share2 className="size-3.5" aria-hidden />

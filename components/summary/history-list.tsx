@@ -6,9 +6,7 @@
 import { ChevronLeft, ChevronRight, CircleAlert, History, RotateCw, Sparkles } from "lucide-react";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, ApiRequestError, errorText } from "@/lib/client/api";
-import { loginUrlFor } from "@/lib/client/redirect";
-import { clearSession } from "@/lib/client/session";
+import { api, ApiRequestError, errorText, signInAgain } from "@/lib/client/api";
 import { MSG } from "@/lib/messages";
 import { HISTORY_PER_PAGE, HISTORY_REFRESH_MS, isInProgress, pageCount, type HistoryPage } from "@/lib/summary/history-view";
 import { HistoryItemCard } from "./history-item";
@@ -33,8 +31,7 @@ export function SummaryHistoryList() {
       (err: unknown) => {
         if (mine !== generation.current) return;
         if (err instanceof ApiRequestError && err.status === 401) {
-          clearSession();
-          location.assign(loginUrlFor(`${location.pathname}${location.search}`));
+          signInAgain();
           return;
         }
         if (background) return;

@@ -1,6 +1,7 @@
 "use client";
 // The finished summary: title, elapsed time, the markdown, and add-to-list, share, export, re-summarise.
 import { useState } from "react";
+import { shareLink } from "@/lib/client/share";
 import { toast } from "sonner";
 import { Check, Clock, Download, ListPlus, RotateCcw, Share2 } from "lucide-react";
 import { ArticleMarkdown } from "@/components/article/markdown";
@@ -52,23 +53,11 @@ export function SummaryResult({ task, demo, onResummarize }: Props) {
       .finally(() => setAdding(false));
   }
 
-  async function share() {
+  function share() {
     const url = result.source_url || task.url;
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title, text: title, url });
-        return;
-      } catch (err) {
-        if (err instanceof DOMException && err.name === "AbortError") return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(`${title}\n${url}`);
-      toast.success(MSG.linkCopied);
-    } catch {
-      toast.error(MSG.shareFailed);
-    }
+    return shareLink({ title, text: title, url, copy: `${title}\n${url}` });
   }
+
 
   function exportMarkdown() {
     const blob = new Blob([`# ${title}\n\n${content}\n`], { type: "text/markdown;charset=utf-8" });

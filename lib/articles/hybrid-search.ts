@@ -23,7 +23,8 @@ const CACHE_SIZE = 500;
 
 const cache = new Map<string, number[]>();
 
-async function keywordVector(model: string, keyword: string): Promise<number[] | null> {
+/** The embedding of a search keyword or chat question (cached), or null when the model fails: callers then rank by full text alone. */
+export async function queryVector(model: string, keyword: string): Promise<number[] | null> {
   const key = `${model}\n${keyword}`;
   const hit = cache.get(key);
   if (hit) {
@@ -37,7 +38,7 @@ async function keywordVector(model: string, keyword: string): Promise<number[] |
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
     return vector;
   } catch (err) {
-    log.warn("keyword embedding failed; full-text search only", { error: errorMessage(err) });
+    log.warn("query embedding failed; full-text ranking only", { error: errorMessage(err) });
     return null;
   }
 }
@@ -75,7 +76,7 @@ export async function hybridSearch({
 }): Promise<Page<ArticleRow> & { mode: SearchMode }> {
   const offset = (page - 1) * limit;
   const model = embeddingModel();
-  const vector = model ? await keywordVector(model, keyword) : null;
+  const vector = model ? await queryVector(model, keyword) : null;
   if (!model || !vector) {
     const ranked = await rankMatches({ db, keyword, offset, limit, reader });
     return { items: await articlesByIds({ db, ids: ranked.ids, reader }), total: ranked.total, mode: "fulltext" };

@@ -1,16 +1,15 @@
 import "server-only";
 // Retrieval for a chat question: full-text matches of its topic words, fused with the nearest articles by
 // embedding when a model is configured (the search's reciprocal rank fusion), as numbered sources.
-import { embedTexts, embeddingModel } from "@/lib/ai/embeddings";
+import { embeddingModel } from "@/lib/ai/embeddings";
 import { articlesByIds } from "@/lib/articles/queries";
-import { fuse } from "@/lib/articles/hybrid-search";
+import { fuse, queryVector } from "@/lib/articles/hybrid-search";
 import { retrieveArticleIds } from "@/lib/articles/search-queries";
 import { markdownToPlainText } from "@/lib/articles/search-text";
 import type { ArticleRow } from "@/lib/articles/serialize";
 import { nearestArticles } from "@/lib/articles/vector-search";
 import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { errorMessage, log } from "@/lib/log";
 
 export const CONTEXT_ARTICLES = 5;
 
@@ -18,18 +17,13 @@ export type Source = { n: number; id: number; title: string; url: string; platfo
 
 async function nearestIds(db: Db, question: string): Promise<number[]> {
   const model = embeddingModel();
-  if (!model) return [];
-  try {
-    const [vector] = await embedTexts([question], { timeoutMs: 5_000, maxRetries: 1 });
-    const near = await nearestArticles({ db, model, vector, limit: CONTEXT_ARTICLES * 2, minSimilarity: getConfig().AI_EMBEDDING_MIN_SIMILARITY });
-    return near.map((n) => n.id);
-  } catch (err) {
-    log.warn("question embedding failed; full-text retrieval only", { error: errorMessage(err) });
-    return [];
-  }
+  const vector = model ? await queryVector(model, question) : null;
+  if (!model || !vector) return [];
+  const near = await nearestArticles({ db, model, vector, limit: CONTEXT_ARTICLES * 2, minSimilarity: getConfig().AI_EMBEDDING_MIN_SIMILARITY });
+  return near.map((n) => n.id);
 }
 
-function toSource(row: ArticleRow, n: number): Source {
+export function toSource(row: ArticleRow, n: number): Source {
   return {
     n,
     id: row.id,

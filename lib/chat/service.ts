@@ -12,7 +12,7 @@ import { CitationFilter } from "./citations";
 import { conversation } from "./history";
 import { localAnswer } from "./local-engine";
 import { chatMessages } from "./prompt";
-import { retrieveSources, type Source } from "./retrieval";
+import { retrieveSources, toSource, type Source } from "./retrieval";
 import type { ChatBody } from "./schema";
 
 export type StreamEvent = { type: "reasoning" | "content" | "error"; content: string };
@@ -41,7 +41,7 @@ function* pieces(text: string, size = 24): Generator<string> {
 
 async function popular(db: Db): Promise<Source[]> {
   const { items } = await listArticles({ db, page: 1, limit: 3 });
-  return items.map((a, i) => ({ n: i + 1, id: a.id, title: a.title, url: `/articles/${a.id}`, platform: a.sourcePlatform, author: a.authorName, summary: a.summary, text: "" }));
+  return items.map((a, i) => toSource(a, i + 1));
 }
 
 export async function* chatEvents({ db, body, signal, idleMs }: { db: Db; body: ChatBody; signal?: AbortSignal; idleMs?: number }): AsyncGenerator<StreamEvent> {

@@ -59,14 +59,17 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     payload = null;
   }
   if (!res.ok) {
-    if (res.status === 401 && shouldRedirectOn401(location.pathname, url.toString())) {
-      clearSession();
-      location.assign(loginUrlFor(`${location.pathname}${location.search}`));
-    }
+    if (res.status === 401 && shouldRedirectOn401(location.pathname, url.toString())) signInAgain();
     const detail = (payload as { detail?: unknown } | null)?.detail;
     throw new ApiRequestError(res.status, typeof detail === "string" ? detail : null);
   }
   return payload as T;
+}
+
+/** The session ended: forget it and go to code login, coming back to this page afterwards. */
+export function signInAgain(): void {
+  clearSession();
+  location.assign(loginUrlFor(`${location.pathname}${location.search}`));
 }
 
 /** The message to show for a failed call: the server's detail, else the fallback. */

@@ -5,9 +5,7 @@
 // After removals the server's pages shift, so "load more" asks for the page holding the next unseen
 // position and drops records already shown.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, ApiRequestError, errorText } from "./api";
-import { loginUrlFor } from "./redirect";
-import { clearSession } from "./session";
+import { api, ApiRequestError, errorText, signInAgain } from "./api";
 
 export const RECORDS_PAGE_SIZE = 20;
 
@@ -31,8 +29,7 @@ export function useRecords<T extends { id: number }>(path: string, params: Recor
       if (target === 1) setLoadedKey(key);
       if (failure) {
         if (failure instanceof ApiRequestError && failure.status === 401) {
-          clearSession();
-          location.assign(loginUrlFor(`${location.pathname}${location.search}`));
+          signInAgain();
           return;
         }
         setError(errorText(failure, "加载失败，请稍后重试"));

@@ -13,6 +13,11 @@ function chinaDayNumber(ms: number): number {
   return Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS);
 }
 
+/** 00:00 in China time, `daysBack` days before the China-time day of `now`. */
+export function chinaDayStart(now: Date, daysBack = 0): Date {
+  return new Date((chinaDayNumber(now.getTime()) - daysBack) * DAY_MS - CHINA_OFFSET_MS);
+}
+
 /** The China-time wall clock of an instant, read through the UTC getters of a shifted date. */
 function chinaWallClock(ms: number): Date {
   return new Date(ms + CHINA_OFFSET_MS);

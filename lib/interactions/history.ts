@@ -9,18 +9,11 @@ import { toApiArticle, type ApiArticle } from "@/lib/articles/serialize";
 import type { Db } from "@/lib/db/client";
 import { articles, readHistory } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
+import { chinaDayStart } from "./history-groups";
 import { counters, onArticle, recordArticleColumns, type Paged } from "./records";
 import type { HistoryQuery } from "./schema";
 
-const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 const FILTER_DAYS = { today: 1, week: 7, month: 30 } as const;
-
-/** 00:00 in China time, `daysBack` days before the day of `now`. */
-export function chinaDayStart(now: Date, daysBack = 0): Date {
-  const local = now.getTime() + CHINA_OFFSET_MS;
-  return new Date(Math.floor(local / DAY_MS) * DAY_MS - CHINA_OFFSET_MS - daysBack * DAY_MS);
-}
 
 export function historySince(filter: HistoryQuery["time_filter"], now: Date): Date | null {
   return filter === "all" ? null : chinaDayStart(now, FILTER_DAYS[filter] - 1);
