@@ -5,6 +5,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import { id3Tag, mp3Audio } from "./audio";
 
 export type FixtureServer = {
   /** e.g. http://127.0.0.1:40123 (no trailing slash) */
@@ -199,23 +200,6 @@ const podcastXml = (base: string) => `<?xml version="1.0" encoding="UTF-8"?>
 </rss>
 `;
 
-/** A few KB that look like an MP3: an ID3v2.3 tag with a title frame, then MPEG frame headers. */
-export function fakeMp3(): Buffer {
-  const title = Buffer.concat([Buffer.from([0x03]), Buffer.from("第 42 期：在城市里寻找一座图书馆", "utf8")]);
-  const frame = Buffer.alloc(10);
-  frame.write("TIT2", 0, "latin1");
-  frame.writeUInt32BE(title.length, 4);
-  const tagBody = Buffer.concat([frame, title]);
-  const size = tagBody.length;
-  const header = Buffer.from([
-    0x49, 0x44, 0x33, 0x03, 0x00, 0x00,
-    (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f,
-  ]);
-  const audio = Buffer.alloc(4096);
-  for (let i = 0; i < audio.length; i += 418) audio.set([0xff, 0xfb, 0x90, 0x64], i); // 128 kbps, 44.1 kHz
-  return Buffer.concat([header, tagBody, audio]);
-}
-
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) {
   res.writeHead(status, { "Content-Type": type, "Content-Length": String(Buffer.byteLength(body)), ...headers });
   res.end(body);
@@ -226,7 +210,8 @@ const HTML = "text/html; charset=utf-8";
 export async function startFixtureServer(): Promise<FixtureServer> {
   const requests: FixtureServer["requests"] = [];
   let connections = 0;
-  const mp3 = fakeMp3();
+  const mp3 = Buffer.concat([id3Tag("第 42 期：在城市里寻找一座图书馆"), mp3Audio({ seconds: 2, kbps: 128, rate: 44100 })]);
+  const longMp3 = mp3Audio({ seconds: 25 * 60, kbps: 8, rate: 24000 }); // 24 ms frames: pieces of exactly ten minutes
   const gzipped = gzipSync(Buffer.from(NEWS_HTML, "utf8"));
   let base = "";
   let slowOnceServed = false;
@@ -255,6 +240,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
         return send(res, 200, "application/rss+xml; charset=utf-8", podcastXml(base));
       case "/episode.mp3":
         return send(res, 200, "audio/mpeg", mp3);
+      case "/long-episode.mp3":
+        return send(res, 200, "audio/mpeg", longMp3);
       case "/redirect/loop":
         return redirect("/redirect/loop");
       case "/to-private":

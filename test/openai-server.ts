@@ -44,6 +44,8 @@ export type FakeOpenAI = {
   requests: { path: string; body: Record<string, unknown> }[];
   /** The script for chat requests (default: a short reasoning, then "收到：<question>"). */
   chat: (script: ((body: Record<string, unknown>) => ChatScript) | null) => void;
+  /** The answer to the n-th transcription request from now (0-based): a status to fail with, or the text. */
+  transcription: (script: ((call: number, bytes: number) => { status?: number; text?: string }) | null) => void;
   /** The next `n` requests answer with `status` (e.g. 500, 429). */
   fail: (n: number, status?: number) => void;
   close: () => Promise<void>;
@@ -62,6 +64,8 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let failures = 0;
   let failStatus = 500;
   let chatScript: ((body: Record<string, unknown>) => ChatScript) | null = null;
+  let transcriptionScript: Parameters<FakeOpenAI["transcription"]>[0] = null;
+  let transcriptionCalls = 0;
   const sockets = new Set<import("node:net").Socket>();
   const server: Server = createServer(async (req, res) => {
     const body = await readJson(req);
@@ -88,7 +92,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     if (req.method === "POST" && path === "/v1/audio/transcriptions") {
       const form = String(body.text ?? "");
       const model = /name="model"\r\n\r\n([^\r]*)/.exec(form)?.[1];
-      return send(200, { text: `转写：${model}，${body.bytes} 字节` });
+      const scripted = transcriptionScript?.(transcriptionCalls++, Number(body.bytes));
+      if (scripted?.status) return send(scripted.status, { error: { message: "injected failure" } });
+      return send(200, { text: scripted?.text ?? `转写：${model}，${body.bytes} 字节` });
     }
     if (req.method === "POST" && path === "/v1/chat/completions") {
       const messages = (body.messages as { role: string; content: string }[]) ?? [];
@@ -127,6 +133,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    transcription: (script) => {
+      transcriptionScript = script;
+      transcriptionCalls = 0;
+    },
     fail: (n, status = 500) => {
       failures = n;
       failStatus = status;

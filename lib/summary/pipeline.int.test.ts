@@ -129,6 +129,30 @@ describe("summaries with a provider", () => {
     expect(s.result!.content).toBe("## 播客要点\n- 模型读到了转写稿");
   });
 
+  it("transcribes a 25-minute recording in three timed pieces and hands the model the timestamps", async () => {
+    provider.chat((body) => {
+      const prompt = (body.messages as { content: string }[]).at(-1)!.content;
+      return { chunks: [{ content: ["[00:00]", "[10:00]", "[20:00]"].every((t) => prompt.includes(t)) ? "## 分镜\n- 三段都有时间" : "缺少时间戳" }] };
+    });
+    const before = provider.requests.filter((r) => r.path === "/v1/audio/transcriptions").length;
+    const s = await summarize("/long-episode.mp3", "storyboard");
+    expect(s.status).toBe("completed");
+    expect(provider.requests.filter((r) => r.path === "/v1/audio/transcriptions").length - before).toBe(3);
+    expect(s.steps.transcribe.message).toContain("共 3 段");
+    expect(s.result!.content).toBe("## 分镜\n- 三段都有时间");
+  });
+
+  it("names the piece that failed when the provider cannot transcribe it", async () => {
+    provider.transcription((call) => (call === 0 ? { text: "第一段讲了开场" } : { status: 500 }));
+    try {
+      const s = await summarize("/long-episode.mp3", "quick");
+      expect(s.status).toBe("failed");
+      expect(s.steps.transcribe).toMatchObject({ status: "error", error: "语音转写失败（第 2/3 段）：模型服务出错（500）" });
+    } finally {
+      provider.transcription(null);
+    }
+  });
+
   it("fails the summarize step with the provider's reason after its retries", async () => {
     provider.chat(() => ({ status: 503 }));
     const s = await summarize("/blog", "detailed");

@@ -1,13 +1,14 @@
 import "server-only";
 // One summary task, step by step: fetch (SSRF-safe) → process (an HTML article) or transcribe (subtitle
-// tracks, or audio/video through the provider's speech-to-text) → summarize (the model's prompt per
-// method, or the local extractive engine). Each step reports its status and message as it goes; a failed
+// tracks, or audio/video through the provider's speech-to-text, long recordings in ten-minute pieces) →
+// summarize (the model's prompt per method, or the local extractive engine). Each step reports its status and message as it goes; a failed
 // step carries the reason the reader will see.
 import { chatModel, describeAiError } from "@/lib/ai/chat";
 import { transcribe, transcribeModel } from "@/lib/ai/transcribe";
 import { markdownToPlainText } from "@/lib/articles/search-text";
 import type { StepKey, TaskResult, TaskStep, TaskSteps } from "@/lib/db/schema";
 import { summarizeWithModel } from "./ai-summary";
+import { AudioTooLarge, splitAudio, type AudioChunk } from "./extract/audio-chunks";
 import { extractArticle, mediaTracks } from "./extract/html";
 import { podcastEnclosures } from "./extract/rss";
 import { cuesToText, parseSubtitles, type Cue } from "./extract/subtitles";
@@ -115,16 +116,33 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
     await update("fetch", { status: "completed", message: "链接读取完成", progress: 100 }, 25);
 
     const viaSpeech = async (mediaUrl: string, title: string): Promise<Source> => {
-      await update("transcribe", { status: "active", message: "正在转写音视频…", progress: 10 }, 35);
+      await update("transcribe", { status: "active", message: "正在转写音视频…", progress: 5 }, 35);
       if (!transcribeModel()) throw failure("transcribe", "这是音视频链接，需要配置语音转写模型（AI_TRANSCRIBE_MODEL）才能总结");
       const media = mediaUrl === page.url ? page : await fetchOr("transcribe", mediaUrl, { maxBytes: MEDIA_MAX_BYTES });
+      let chunks: AudioChunk[];
       try {
-        const text = await transcribe({ audio: media.body, name: fileName(media.url, "audio.mp3"), signal });
-        await update("transcribe", { status: "completed", message: `转写完成（${text.length} 字）`, progress: 100 }, 60);
-        return { title, text };
+        chunks = splitAudio(media.body, fileName(media.url, "audio.mp3"));
       } catch (err) {
-        throw failure("transcribe", `语音转写失败：${describeAiError(err)}`);
+        throw failure("transcribe", err instanceof AudioTooLarge ? err.message : "无法读取这个音视频文件");
       }
+      const cues: Cue[] = [];
+      for (const [i, chunk] of chunks.entries()) {
+        if (chunks.length > 1) {
+          await update("transcribe", { message: `正在转写第 ${i + 1}/${chunks.length} 段…`, progress: Math.round(5 + (i / chunks.length) * 95) }, 35 + Math.round((i / chunks.length) * 25));
+        }
+        try {
+          const text = (await transcribe({ audio: chunk.data, name: chunk.name, signal })).trim();
+          if (text) cues.push({ start: chunk.start, end: chunk.end ?? chunk.start, text });
+        } catch (err) {
+          const part = chunks.length > 1 ? `（第 ${i + 1}/${chunks.length} 段）` : "";
+          throw failure("transcribe", `语音转写失败${part}：${describeAiError(err)}`);
+        }
+      }
+      if (!cues.length) throw failure("transcribe", "没有从音视频里识别出文字");
+      const text = chunks.length > 1 ? cuesToText(cues) : cues[0].text;
+      const pieces = chunks.length > 1 ? `，共 ${chunks.length} 段` : "";
+      await update("transcribe", { status: "completed", message: `转写完成（${text.length} 字${pieces}）`, progress: 100 }, 60);
+      return chunks.length > 1 ? { title, text, cues } : { title, text };
     };
 
     const type = page.contentType.toLowerCase();
