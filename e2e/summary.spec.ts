@@ -3,7 +3,7 @@ import { BAD_LINK, NO_LINK } from "../lib/summary/link";
 import { RegisterPage, toast, uniqueName } from "./pages/auth-pages";
 import { SmartSummaryPage, SummaryProgressPage } from "./pages/summary-pages";
 
-test("a reader summarises an article as knowledge points, adds it to the list, then summarises it quickly", async ({ page, request }, testInfo) => {
+test("a reader summarises an article as knowledge points, adds it to the list, summarises it quickly, and finds both in the history", async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const baseURL = testInfo.project.use.baseURL!;
   // Each project summarises its own article: a finished summary is reused, with its article, across users.
@@ -46,6 +46,20 @@ test("a reader summarises an article as knowledge points, adds it to the list, t
   await expect(progress.methodBadge).toHaveText("快速总结");
   await progress.waitForResult();
   await expect(progress.addToList).toBeVisible();
+
+  // Both runs are in the history, reached from the account menu, newest first.
+  await page.getByRole("button", { name: /的账户菜单$/ }).click();
+  await page.getByRole("menuitem", { name: "总结历史" }).click();
+  await expect(page).toHaveURL(/\/summary-history$/);
+  const items = page.getByTestId("summary-history-item");
+  await expect(items).toHaveCount(2);
+  await expect(items.getByTestId("summary-history-method")).toHaveText(["快速总结", "知识点"]);
+  await expect(items.getByTestId("summary-history-status")).toHaveText(["已完成", "已完成"]);
+  await expect(items.nth(1).getByTestId("summary-history-title")).toHaveText(article.title);
+  await items.nth(1).getByRole("link", { name: "查看详情" }).click();
+  await expect(page).toHaveURL(/\/summary-progress\?task_id=.+&from_history=true$/);
+  await expect(progress.methodBadge).toHaveText("知识点");
+  await expect(progress.added).toBeVisible();
 });
 
 test("signed out, the start button stays disabled and a login hint shows", async ({ page }) => {
