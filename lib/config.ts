@@ -63,6 +63,8 @@ export const configSchema = z
     SITE_ICP: optionalText,
     RUN_WORKER: bool(true),
     SUMMARY_CONCURRENCY: z.coerce.number({ message: "必须是 1–16 之间的整数" }).int().min(1).max(16).default(2),
+    /** Feed sources polled at the same time by one process's scheduler. */
+    FEED_CONCURRENCY: z.coerce.number({ message: "必须是 1–16 之间的整数" }).int().min(1).max(16).default(3),
     ALLOW_PRIVATE_URLS: bool(false),
     SEED_DEMO: z
       .enum(["auto", "true", "false", "1", "0", ""])

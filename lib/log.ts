@@ -1,8 +1,16 @@
 // Structured logs: one JSON object per line on stdout/stderr. Never pass secrets, tokens or codes here.
 type Fields = Record<string, unknown>;
 
-function write(level: "debug" | "info" | "warn" | "error", msg: string, fields?: Fields) {
-  if (level === "debug" && !process.env.LOG_DEBUG) return;
+const LEVELS = ["debug", "info", "warn", "error"] as const;
+
+/** LOG_LEVEL (debug, info, warn, error) sets the least severe level written; LOG_DEBUG=1 means debug. */
+function enabled(level: (typeof LEVELS)[number]): boolean {
+  const floor = process.env.LOG_DEBUG ? "debug" : (process.env.LOG_LEVEL ?? "info");
+  return LEVELS.indexOf(level) >= Math.max(0, LEVELS.indexOf(floor as (typeof LEVELS)[number]));
+}
+
+function write(level: (typeof LEVELS)[number], msg: string, fields?: Fields) {
+  if (!enabled(level)) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }

@@ -127,6 +127,10 @@ export const feedSources = pgTable(
     lastError: text("last_error"),
     nextPollAt: timestamp("next_poll_at", { withTimezone: true }).notNull().defaultNow(),
     enabled: boolean("enabled").notNull().default(true),
+    /** Set by an operator (`feeds add --allow-private`) for a feed on the local network, e.g. a self-hosted RSSHub. */
+    allowPrivate: boolean("allow_private").notNull().default(false),
+    /** How many articles the last successful poll added. */
+    lastAdded: integer("last_added").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,7 @@ import "server-only";
 // (npm start, the container); otherwise Next's own handlers exit as before (next dev).
 import { stopEmbedder } from "@/lib/articles/embedder";
 import { stopSummaryWorkers } from "@/lib/summary/worker";
+import { stopFeedScheduler } from "@/lib/ingest/scheduler";
 import { closeDb } from "@/lib/db";
 import { errorMessage, log } from "@/lib/log";
 
@@ -21,7 +22,7 @@ export function installShutdownHandlers(): void {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await Promise.all([stopEmbedder(), stopSummaryWorkers()]);
+      await Promise.all([stopEmbedder(), stopSummaryWorkers(), stopFeedScheduler()]);
       await closeDb();
       log.info("database closed");
       process.exit(0);

@@ -6,6 +6,7 @@ import { getDb, shareEmbeddedDatabase } from "@/lib/db";
 import { startEmbedder } from "@/lib/articles/embedder";
 import { runSummaryTask } from "@/lib/summary/pipeline";
 import { startSummaryWorkers } from "@/lib/summary/worker";
+import { startFeedScheduler } from "@/lib/ingest/scheduler";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { errorMessage } from "@/lib/log";
 import { installShutdownHandlers } from "./shutdown";
@@ -30,5 +31,6 @@ export async function startServer(): Promise<void> {
   if (config.RUN_WORKER) {
     startEmbedder(getDb);
     startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: config.SUMMARY_CONCURRENCY });
+    startFeedScheduler(getDb, { concurrency: config.FEED_CONCURRENCY });
   }
 }

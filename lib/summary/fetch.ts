@@ -1,10 +1,10 @@
 import "server-only";
-// SSRF-safe HTTP GET for the link-summary pipeline. Every hop: scheme checked, the name resolved here and
+// SSRF-safe HTTP GET for the link-summary pipeline and the feed collector. Every hop: scheme checked, the name resolved here and
 // every address checked, then the connection made to that checked address only (a custom `lookup`, so the
 // HTTP client never resolves the name again — no DNS rebinding). Redirects are followed by hand (max 5),
 // total time and body size are capped, the content type must be one the caller accepts.
 import { promises as dns } from "node:dns";
-import http, { type IncomingMessage } from "node:http";
+import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { pipeline, type Readable } from "node:stream";
@@ -29,6 +29,8 @@ export class FetchRefused extends Error {
   constructor(
     readonly code: FetchRefusedCode,
     message: string,
+    /** For `bad_status`: the status and the server's Retry-After header, if any. */
+    readonly response?: { status: number; retryAfter: string | null },
   ) {
     super(message);
     this.name = "FetchRefused";
@@ -52,7 +54,7 @@ export const FETCH_ACCEPT = [
   "application/x-subrip",
   "application/json",
 ];
-const USER_AGENT =
+const BROWSER_USER_AGENT =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -72,6 +74,8 @@ export type SafeFetchOptions = {
   allowPrivate?: boolean | ((ip: string, host: string, hop: number) => boolean);
   /** Resolves a hostname to all its addresses (default `dns.promises.lookup(host, { all: true })`). */
   lookup?: (host: string) => Promise<ResolvedAddress[]>;
+  /** Extra request headers (User-Agent, Accept, If-None-Match, If-Modified-Since…) over the defaults. */
+  headers?: Record<string, string>;
 };
 
 export type SafeFetchResult = {
@@ -80,11 +84,22 @@ export type SafeFetchResult = {
   status: number;
   /** The Content-Type header as sent (may carry `; charset=…`). */
   contentType: string;
-  /** The decoded body (gzip/br/deflate undone). */
+  /** The decoded body (gzip/br/deflate undone); empty for a 304. */
   body: Buffer;
+  headers: IncomingHttpHeaders;
   /** Never set: a body over the limit is refused, not cut. */
   truncated?: never;
 };
+
+/** Decodes a body with the charset its header, meta tag or XML declaration names (GBK pages are still common). */
+export function decodeBody(body: Buffer, contentType: string): string {
+  const declared = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)|^(?:\u00ef\u00bb\u00bf)?\s*<\?xml[^>]+encoding=["']([\w-]+)/i.exec(body.subarray(0, 4096).toString("latin1"))?.slice(1).find(Boolean);
+  try {
+    return new TextDecoder(declared ?? "utf-8").decode(body);
+  } catch {
+    return new TextDecoder("utf-8").decode(body);
+  }
+}
 
 async function systemLookup(host: string): Promise<ResolvedAddress[]> {
   const found = await dns.lookup(host, { all: true });
@@ -118,7 +133,7 @@ async function fetchHops(raw: string, opts: SafeFetchOptions, signal: AbortSigna
   let url = checked(raw);
   for (let hop = 0; ; hop++) {
     const target = await resolveChecked(url, hop, opts);
-    const res = await request(url, target, signal);
+    const res = await request(url, target, signal, opts.headers);
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
     if (REDIRECTS.has(status) && location) {
@@ -127,9 +142,15 @@ async function fetchHops(raw: string, opts: SafeFetchOptions, signal: AbortSigna
       url = checked(location, url);
       continue;
     }
+    const conditional = opts.headers && Object.keys(opts.headers).some((h) => /^if-(none-match|modified-since)$/i.test(h));
+    if (status === 304 && conditional) {
+      res.destroy();
+      return { url: url.href, status, contentType: "", body: Buffer.alloc(0), headers: res.headers };
+    }
     if (status < 200 || status >= 300) {
       res.destroy();
-      throw new FetchRefused("bad_status", `目标网页返回 ${status}`);
+      const retryAfter = res.headers["retry-after"] ?? null;
+      throw new FetchRefused("bad_status", `目标网页返回 ${status}`, { status, retryAfter });
     }
     const contentType = String(res.headers["content-type"] ?? "").trim();
     const type = contentType.split(";")[0].trim().toLowerCase();
@@ -143,7 +164,7 @@ async function fetchHops(raw: string, opts: SafeFetchOptions, signal: AbortSigna
       throw new FetchRefused("too_large", `内容过大（超过 ${mb(maxBytes)}）`);
     }
     const body = await readBody(res, maxBytes);
-    return { url: url.href, status, contentType, body };
+    return { url: url.href, status, contentType, body, headers: res.headers };
   }
 }
 
@@ -185,7 +206,7 @@ async function resolveChecked(url: URL, hop: number, opts: SafeFetchOptions): Pr
   return addresses[0];
 }
 
-function request(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+function request(url: URL, target: ResolvedAddress, signal: AbortSignal, extra: Record<string, string> = {}): Promise<IncomingMessage> {
   // The connection goes to the checked address whatever name the client asks about; TLS SNI and the
   // Host header keep the original hostname.
   const lookup: LookupFunction = (_host, options, callback) => {
@@ -202,10 +223,11 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal): Promis
         lookup,
         signal,
         headers: {
-          "User-Agent": USER_AGENT,
+          "User-Agent": BROWSER_USER_AGENT,
           Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
           "Accept-Language": "zh-CN,zh;q=0.9",
           "Accept-Encoding": "gzip, deflate, br",
+          ...extra,
         },
       },
       resolve,

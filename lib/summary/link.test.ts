@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BAD_LINK, firstLink, NO_LINK, normalizeUrl } from "./link";
+import { BAD_LINK, firstLink, NO_LINK } from "./link";
 
 describe("firstLink", () => {
   it.each([
@@ -16,15 +16,5 @@ describe("firstLink", () => {
     expect(firstLink("ftp://example.com/x")).toEqual({ ok: false, message: NO_LINK });
     expect(firstLink("http://exa mple")).toEqual({ ok: true, url: "http://exa/" });
     expect(firstLink("https://[::1")).toEqual({ ok: false, message: BAD_LINK });
-  });
-});
-
-describe("normalizeUrl", () => {
-  it("drops fragments, default ports, tracking parameters and trailing slashes; sorts the rest", () => {
-    expect(normalizeUrl("HTTPS://Example.COM:443/a/b/?utm_source=x&b=2&a=1#top")).toBe("https://example.com/a/b?a=1&b=2");
-    expect(normalizeUrl("https://www.bilibili.com/video/BV1xx411c7mD/?spm_id_from=1&vd_source=abc")).toBe(
-      "https://www.bilibili.com/video/BV1xx411c7mD?spm_id_from=1",
-    );
-    expect(normalizeUrl("http://example.com:80/")).toBe("http://example.com/");
   });
 });

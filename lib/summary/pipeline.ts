@@ -12,7 +12,7 @@ import { AudioTooLarge, splitAudio, type AudioChunk } from "./extract/audio-chun
 import { extractArticle, mediaTracks } from "./extract/html";
 import { podcastEnclosures } from "./extract/rss";
 import { cuesToText, parseSubtitles, type Cue } from "./extract/subtitles";
-import { FetchRefused, safeFetch, type SafeFetchResult } from "./fetch";
+import { decodeBody, FetchRefused, safeFetch, type SafeFetchResult } from "./fetch";
 import { summarizeLocally } from "./local/summarize";
 import { siteAdapters } from "./adapters";
 import { initialSteps } from "./service";
@@ -22,16 +22,6 @@ import { StepFailure, type RunTask } from "./worker";
 const MEDIA_MAX_BYTES = 100 * 1024 * 1024;
 
 type Source = { title: string; text: string; cues?: Cue[] };
-
-/** Decodes a page with the charset its header or meta tag names (GBK pages are still common). */
-export function decodeBody(body: Buffer, contentType: string): string {
-  const declared = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 4096).toString("latin1"))?.[1];
-  try {
-    return new TextDecoder(declared ?? "utf-8").decode(body);
-  } catch {
-    return new TextDecoder("utf-8").decode(body);
-  }
-}
 
 const fileName = (url: string, fallback: string) => decodeURIComponent(new URL(url).pathname.split("/").pop() || fallback);
 

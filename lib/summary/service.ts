@@ -8,7 +8,7 @@ import { detectPlatform } from "@/lib/articles/platforms";
 import { markdownToPlainText, searchFieldsFor } from "@/lib/articles/search-text";
 import type { Db } from "@/lib/db/client";
 import { articles, STEP_KEYS, summaryTasks, type SummaryTask, type TaskSteps } from "@/lib/db/schema";
-import { normalizeUrl } from "./link";
+import { normalizeUrl } from "@/lib/articles/source-url";
 import type { CreateTaskBody } from "./schema";
 
 export const MAX_RUNNING_PER_USER = 3;

@@ -1,0 +1,112 @@
+import "server-only";
+// One poll of one feed source: a conditional GET through the SSRF-safe fetcher (304 costs nothing), the
+// feed parsed, new items stored, and the source's health and next poll written back. A failure of any
+// kind is recorded on that source only, with a Chinese message, and backs it off; it never throws.
+import { eq } from "drizzle-orm";
+import { nudgeEmbedder } from "@/lib/articles/embedder";
+import type { Db } from "@/lib/db/client";
+import { feedSources, type FeedSource } from "@/lib/db/schema";
+import { errorMessage, log } from "@/lib/log";
+import { siteUrl } from "@/lib/site";
+import { decodeBody, FetchRefused, safeFetch } from "@/lib/summary/fetch";
+import { FeedParseError, parseFeed } from "./feed-parse";
+import { maxAgeSeconds, nextPollAt, retryAfterSeconds } from "./schedule";
+import { storeItems } from "./store";
+
+export const FEED_TIMEOUT_MS = 20_000;
+export const FEED_MAX_BYTES = 10 * 1024 * 1024;
+const FEED_ACCEPT = ["application/rss+xml", "application/atom+xml", "application/feed+json", "application/json", "application/xml", "text/xml", "application/rdf+xml", "text/plain", "text/html"];
+
+export type PollResult =
+  | { sourceId: number; status: "updated"; added: number; duplicates: number; nextPollAt: Date }
+  | { sourceId: number; status: "not_modified"; added: 0; nextPollAt: Date }
+  | { sourceId: number; status: "failed"; error: string; errorCount: number; nextPollAt: Date };
+
+export function userAgent(): string {
+  return `ShiyueFeedBot/1.0 (+${siteUrl()}/about)`; // header values are ASCII
+}
+
+function header(value: string | string[] | undefined): string | null {
+  return (Array.isArray(value) ? value[0] : value)?.trim() || null;
+}
+
+export async function pollSource({
+  db,
+  source,
+  now = new Date(),
+  random = Math.random,
+}: {
+  db: Db;
+  source: FeedSource;
+  now?: Date;
+  random?: () => number;
+}): Promise<PollResult> {
+  const conditional: Record<string, string> = {};
+  if (source.etag) conditional["If-None-Match"] = source.etag;
+  if (source.lastModified) conditional["If-Modified-Since"] = source.lastModified;
+  try {
+    const res = await safeFetch(source.url, {
+      timeoutMs: FEED_TIMEOUT_MS,
+      maxBytes: FEED_MAX_BYTES,
+      accept: FEED_ACCEPT,
+      allowPrivate: source.allowPrivate || undefined,
+      headers: {
+        "User-Agent": userAgent(),
+        Accept: "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
+        ...conditional,
+      },
+    });
+    const maxAge = maxAgeSeconds(header(res.headers["cache-control"]));
+    if (res.status === 304) {
+      const next = nextPollAt(now, source.intervalSeconds, { ok: true, maxAgeSeconds: maxAge }, random);
+      await db
+        .update(feedSources)
+        .set({ lastFetchedAt: now, lastSuccessAt: now, errorCount: 0, lastError: null, nextPollAt: next, updatedAt: now })
+        .where(eq(feedSources.id, source.id));
+      return { sourceId: source.id, status: "not_modified", added: 0, nextPollAt: next };
+    }
+    const feed = parseFeed(decodeBody(res.body, res.contentType), res.url);
+    const stored = await storeItems({ db, source, feed, now });
+    const next = nextPollAt(now, source.intervalSeconds, { ok: true, maxAgeSeconds: maxAge, ttlMinutes: feed.ttlMinutes }, random);
+    await db
+      .update(feedSources)
+      .set({
+        title: source.title ?? feed.title,
+        etag: header(res.headers.etag),
+        lastModified: header(res.headers["last-modified"]),
+        lastFetchedAt: now,
+        lastSuccessAt: now,
+        errorCount: 0,
+        lastError: null,
+        lastAdded: stored.added.length,
+        nextPollAt: next,
+        updatedAt: now,
+      })
+      .where(eq(feedSources.id, source.id));
+    if (stored.added.length) {
+      nudgeEmbedder();
+      log.info("feed polled", { source: source.id, added: stored.added.length });
+    }
+    return { sourceId: source.id, status: "updated", added: stored.added.length, duplicates: stored.duplicates, nextPollAt: next };
+  } catch (err) {
+    return recordFailure(db, source, err, now, random);
+  }
+}
+
+async function recordFailure(db: Db, source: FeedSource, err: unknown, now: Date, random: () => number): Promise<PollResult> {
+  const error =
+    err instanceof FetchRefused || err instanceof FeedParseError ? err.message : `读取订阅源失败：${errorMessage(err)}`;
+  const errorCount = source.errorCount + 1;
+  const retryAfter = err instanceof FetchRefused ? retryAfterSeconds(err.response?.retryAfter, now) : null;
+  const next = nextPollAt(now, source.intervalSeconds, { ok: false, errorCount, retryAfterSeconds: retryAfter }, random);
+  try {
+    await db
+      .update(feedSources)
+      .set({ lastFetchedAt: now, errorCount, lastError: error, nextPollAt: next, updatedAt: now })
+      .where(eq(feedSources.id, source.id));
+  } catch (dbErr) {
+    log.error("feed poll not recorded", { source: source.id, error: errorMessage(dbErr) });
+  }
+  log.warn("feed poll failed", { source: source.id, error, errors: errorCount });
+  return { sourceId: source.id, status: "failed", error, errorCount, nextPollAt: next };
+}

@@ -1,0 +1,157 @@
+// npm run feeds -- <command>: manage the feed sources the site collects articles from.
+//   add <url> [--platform p] [--interval 30m] [--allow-private]   add a source (RSS, Atom, JSON Feed)
+//   list                                                          every source with its health at a glance
+//   remove <id|url>                                               stop collecting (articles stay)
+//   poll [--all | <id|url>]                                       poll due sources now (--all: every source)
+//   import <file.opml>                                            add every feed in an OPML file
+//   export                                                        print the sources as OPML
+// Works while the site runs (through the embedded database's socket, or on DATABASE_URL).
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { embeddingModel } from "@/lib/ai/embeddings";
+import { embedPending } from "@/lib/articles/embeddings";
+import { PLATFORMS } from "@/lib/articles/platforms";
+import { ConfigError, getConfig } from "@/lib/config";
+import { closeDb, getDbHandle } from "@/lib/db";
+import { errorMessage } from "@/lib/log";
+import { OpmlError, parseOpml, toOpml } from "@/lib/ingest/opml";
+import type { PollResult } from "@/lib/ingest/poll";
+import { pollDue } from "@/lib/ingest/scheduler";
+import { formatInterval, parseInterval } from "@/lib/ingest/schedule";
+import { addSource, DEFAULT_INTERVAL_SECONDS, findSource, listSources, removeSource, SourceError, type SourceRow } from "@/lib/ingest/sources";
+
+const USAGE = `用法：npm run feeds -- <命令>
+  add <订阅源地址> [--platform 平台] [--interval 30m] [--allow-private]
+  list
+  remove <编号|地址>
+  poll [--all | <编号|地址>]
+  import <OPML 文件>
+  export
+平台：${PLATFORMS.map((p) => p.key).join(", ")}`;
+
+class UsageError extends Error {}
+
+const HEALTH = { healthy: "正常", failing: "出错", unhealthy: "异常", new: "待抓取", disabled: "已停用" } as const;
+
+function when(date: Date | null, now = Date.now()): string {
+  if (!date) return "—";
+  const minutes = Math.round((date.getTime() - now) / 60_000);
+  const abs = Math.abs(minutes);
+  const span = abs < 1 ? "不到 1 分钟" : abs < 60 ? `${abs} 分钟` : abs < 48 * 60 ? `${Math.round(abs / 60)} 小时` : `${Math.round(abs / 1440)} 天`;
+  return minutes >= 0 ? `${span}后` : `${span}前`;
+}
+
+function printSources(rows: SourceRow[]) {
+  if (!rows.length) return console.log("还没有订阅源。用 npm run feeds -- add <地址> 添加。");
+  for (const s of rows) {
+    const head = `#${s.id} [${HEALTH[s.health]}] ${s.title ?? "（未抓取）"} · ${s.platform ?? "自动识别"} · 每 ${formatInterval(s.intervalSeconds)} · ${s.articleCount} 篇`;
+    console.log(head);
+    console.log(`    ${s.url}${s.allowPrivate ? "（允许内网）" : ""}`);
+    const lastError = s.errorCount ? ` · 连续失败 ${s.errorCount} 次：${s.lastError}` : "";
+    console.log(`    上次成功 ${when(s.lastSuccessAt)} · 下次抓取 ${when(s.nextPollAt)}${lastError}`);
+  }
+  const unhealthy = rows.filter((s) => s.health === "unhealthy").length;
+  const failing = rows.filter((s) => s.health === "failing").length;
+  console.log(`共 ${rows.length} 个订阅源：正常 ${rows.filter((s) => s.health === "healthy").length}，出错 ${failing}，异常 ${unhealthy}`);
+}
+
+function printResults(results: PollResult[], names: Map<number, string>) {
+  if (!results.length) return console.log("没有到期的订阅源（用 --all 立即抓取全部）");
+  for (const r of results) {
+    const name = names.get(r.sourceId) ?? `#${r.sourceId}`;
+    if (r.status === "updated") console.log(`#${r.sourceId} ${name}：新增 ${r.added} 篇${r.duplicates ? `，已有 ${r.duplicates} 篇` : ""}`);
+    else if (r.status === "not_modified") console.log(`#${r.sourceId} ${name}：没有更新（304）`);
+    else console.log(`#${r.sourceId} ${name}：失败（第 ${r.errorCount} 次）— ${r.error}`);
+  }
+  const added = results.reduce((n, r) => n + (r.status === "updated" ? r.added : 0), 0);
+  const failed = results.filter((r) => r.status === "failed").length;
+  console.log(`抓取 ${results.length} 个订阅源，新增 ${added} 篇文章${failed ? `，${failed} 个失败` : ""}`);
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    platform: { type: "string" },
+    interval: { type: "string" },
+    "allow-private": { type: "boolean", default: false },
+    all: { type: "boolean", default: false },
+  },
+});
+
+process.env.LOG_LEVEL ??= "error"; // the command prints its own report; keep the JSON log lines out of it
+let exitCode = 0;
+try {
+  const config = getConfig();
+  const [command, arg] = positionals;
+  if (!command) throw new UsageError("缺少命令");
+  const interval = values.interval === undefined ? DEFAULT_INTERVAL_SECONDS : parseInterval(values.interval);
+  if (interval === null) throw new UsageError(`--interval 需要 1 分钟到 1 天之间的时长，如 30m、2h、1d（当前：${values.interval}）`);
+  const { db } = await getDbHandle();
+  switch (command) {
+    case "add": {
+      if (!arg) throw new UsageError("add 需要订阅源地址");
+      const { source, created } = await addSource({ db, url: arg, platform: values.platform, intervalSeconds: interval, allowPrivate: values["allow-private"] });
+      console.log(created ? `已添加订阅源 #${source.id}：${source.url}（平台：${source.platform ?? "按文章链接识别"}，每 ${formatInterval(source.intervalSeconds)} 抓取）` : `订阅源已存在：#${source.id} ${source.url}`);
+      break;
+    }
+    case "list":
+      printSources(await listSources({ db }));
+      break;
+    case "remove": {
+      if (!arg) throw new UsageError("remove 需要订阅源编号或地址");
+      const removed = await removeSource({ db, ref: arg });
+      if (!removed) throw new SourceError(`没有找到订阅源：${arg}`);
+      console.log(`已删除订阅源 #${removed.id}：${removed.url}（已收集的文章保留）`);
+      break;
+    }
+    case "poll": {
+      let ids: number[] | undefined;
+      if (arg) {
+        const source = await findSource({ db, ref: arg });
+        if (!source) throw new SourceError(`没有找到订阅源：${arg}`);
+        ids = [source.id];
+      } else if (values.all) {
+        ids = (await listSources({ db })).map((s) => s.id);
+      }
+      const results = await pollDue({ db, concurrency: config.FEED_CONCURRENCY, ids });
+      const names = new Map((await listSources({ db })).map((s) => [s.id, s.title ?? s.url]));
+      printResults(results, names);
+      if (embeddingModel() && results.some((r) => r.status === "updated" && r.added > 0)) {
+        let embedded = 0;
+        for (let r = await embedPending(db, { batch: 32 }); r.embedded; r = await embedPending(db, { batch: 32 })) embedded += r.embedded;
+        console.log(`已生成向量 ${embedded} 篇`);
+      }
+      if (results.length && results.every((r) => r.status === "failed")) exitCode = 1;
+      break;
+    }
+    case "import": {
+      if (!arg) throw new UsageError("import 需要 OPML 文件路径");
+      const entries = parseOpml(await readFile(arg, "utf8"));
+      let added = 0;
+      for (const entry of entries) {
+        try {
+          const platform = entry.platform && PLATFORMS.some((p) => p.key === entry.platform) ? entry.platform : undefined;
+          const r = await addSource({ db, url: entry.url, title: entry.title, platform, intervalSeconds: entry.intervalSeconds ?? interval });
+          if (r.created) added++;
+        } catch (err) {
+          console.log(`跳过 ${entry.url}：${errorMessage(err)}`);
+        }
+      }
+      console.log(`OPML 中有 ${entries.length} 个订阅源，新增 ${added} 个`);
+      break;
+    }
+    case "export":
+      process.stdout.write(toOpml(await listSources({ db })));
+      break;
+    default:
+      throw new UsageError(`未知命令：${command}`);
+  }
+} catch (err) {
+  exitCode = 1;
+  if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
+  else if (err instanceof ConfigError || err instanceof SourceError || err instanceof OpmlError) console.error(err.message);
+  else if ((err as NodeJS.ErrnoException).code === "ENOENT") console.error(`找不到文件：${(err as NodeJS.ErrnoException).path}`);
+  else console.error(`订阅源操作失败：${errorMessage(err)}`);
+}
+await closeDb().catch(() => {});
+process.exit(exitCode);
