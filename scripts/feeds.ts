@@ -37,7 +37,8 @@ function when(date: Date | null, now = Date.now()): string {
   if (!date) return "—";
   const minutes = Math.round((date.getTime() - now) / 60_000);
   const abs = Math.abs(minutes);
-  const span = abs < 1 ? "不到 1 分钟" : abs < 60 ? `${abs} 分钟` : abs < 48 * 60 ? `${Math.round(abs / 60)} 小时` : `${Math.round(abs / 1440)} 天`;
+  if (abs < 1) return "刚刚";
+  const span = abs < 60 ? `${abs} 分钟` : abs < 48 * 60 ? `${Math.round(abs / 60)} 小时` : `${Math.round(abs / 1440)} 天`;
   return minutes >= 0 ? `${span}后` : `${span}前`;
 }
 
