@@ -1,10 +1,20 @@
 import type { NextConfig } from "next";
+import { API_CSP, HSTS, STATIC_SECURITY_HEADERS } from "./lib/server/security-headers";
 
 const nextConfig: NextConfig = {
   output: "standalone",
   // The spec's paths end in a slash (/api/v1/articles/); answer them in place instead of redirecting.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // Pages get their Content-Security-Policy (with a nonce) from proxy.ts.
+  async headers() {
+    const https = { type: "header" as const, key: "x-forwarded-proto", value: "https" };
+    return [
+      { source: "/:path*", headers: STATIC_SECURITY_HEADERS },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
+      { source: "/:path*", has: [https], headers: [{ key: "Strict-Transport-Security", value: HSTS }] },
+    ];
+  },
   // Native and WASM packages are loaded from node_modules at run time, never bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",

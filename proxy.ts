@@ -1,17 +1,34 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { guard, looksSignedIn } from "@/lib/auth/guards";
+import { cameOverHttps, contentSecurityPolicy, HSTS } from "@/lib/server/security-headers";
 
-// Guards: login-required pages without a session go to code login with the full target; a signed-in
-// visitor on /login* or /register goes home. An expired or malformed cookie is cleared on the way.
+// Every page request: a Content-Security-Policy with a fresh nonce (Next.js reads it from the request
+// header and puts it on its scripts), HSTS behind https, and the guards — login-required pages without a
+// session go to code login with the full target; a signed-in visitor on /login* or /register goes home.
+// An expired or malformed cookie is cleared on the way.
 export function proxy(req: NextRequest) {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const https = cameOverHttps(req.nextUrl, req.headers.get("x-forwarded-proto"));
+  const csp = contentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === "development", https });
   const token = req.cookies.get(TOKEN_COOKIE)?.value;
   const decision = guard(req.nextUrl.pathname, req.nextUrl.search, token);
-  const res = decision ? NextResponse.redirect(new URL(decision.redirect, req.url)) : NextResponse.next();
+  let res: NextResponse;
+  if (decision) {
+    res = NextResponse.redirect(new URL(decision.redirect, req.url));
+  } else {
+    const headers = new Headers(req.headers);
+    headers.set("x-nonce", nonce);
+    headers.set("Content-Security-Policy", csp);
+    res = NextResponse.next({ request: { headers } });
+  }
+  res.headers.set("Content-Security-Policy", csp);
+  if (https) res.headers.set("Strict-Transport-Security", HSTS);
   if (token && !looksSignedIn(token)) res.cookies.delete(TOKEN_COOKIE);
   return res;
 }
 
 export const config = {
-  matcher: ["/profile/:path*", "/likes/:path*", "/favorites/:path*", "/history/:path*", "/summary-history/:path*", "/login/:path*", "/login", "/register"],
+  // Pages only: not the API (its headers come from next.config.ts), build assets, icons or the robots file.
+  matcher: ["/((?!api/|_next/static|_next/image|assets/|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml).*)"],
 };

@@ -1,6 +1,6 @@
 // Runtime configuration: every environment variable the app reads, parsed once with zod.
 // A bad value stops start-up with one line naming the variable (see scripts/start.ts, instrumentation.ts).
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 const bool = (fallback: boolean) =>
   z

@@ -1,6 +1,9 @@
 // Messages the spec names (SPEC sections 4, 5, 6 and 8), shared by the server, the screens and the tests.
 
 export const MSG = {
+  // Infrastructure
+  databaseUnavailable: "数据库暂时无法连接，请稍后重试",
+  restarting: "服务正在重启，请稍后重试",
   // Session and auth screens
   loginFailed: "登录失败，请重试",
   registerFailed: "注册失败，请重试",

@@ -1,6 +1,7 @@
 // A loopback server of feeds written for the collector's tests: RSS with CDATA HTML, Atom with relative
 // links, JSON Feed, a feed answering 304 to its ETag, a gzip feed, a malformed feed that can be mended,
-// a feed whose items change between polls, a 429 with Retry-After, a 500, and Cache-Control/TTL feeds.
+// a feed whose items change between polls, a 429 with Retry-After, a 500, Cache-Control/TTL feeds, and one
+// that takes 30 s to answer.
 // It records each request's path and conditional headers.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -135,6 +136,11 @@ export async function startFeedServer(): Promise<FeedServer> {
         return send(res, 500, "text/plain", "boom");
       case "/max-age.xml":
         return send(res, 200, XML, rssOf("可缓存两小时", [{ guid: "ma-1", link: "https://www.douban.com/note/1", title: "豆瓣上的一篇读书笔记" }]), { "Cache-Control": "public, max-age=7200" });
+      case "/slow.xml": {
+        const timer = setTimeout(() => send(res, 200, XML, rssOf("很慢的订阅源", [])), 30_000);
+        res.on("close", () => clearTimeout(timer));
+        return;
+      }
       case "/ttl.xml":
         return send(res, 200, XML, rssOf("TTL 三小时", [{ guid: "ttl-1", link: "https://weibo.com/1/abc", title: "一条长微博" }], "<ttl>180</ttl>"));
       default:

@@ -4,8 +4,10 @@ import "server-only";
 // logged with a request id and answer 500 without a stack or SQL.
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { viewerFromRequest } from "@/lib/auth/viewer";
+import { databaseUnavailable } from "@/lib/db/errors";
+import { isStopping, tracked } from "@/lib/server/lifecycle";
 import type { User } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
 import { log, errorMessage } from "@/lib/log";
@@ -88,6 +90,10 @@ async function readBody(req: NextRequest, limit: number): Promise<unknown> {
 
 export function toErrorResponse(err: unknown, requestId: string, req?: NextRequest) {
   if (err instanceof ApiError) return errorResponse(err, requestId);
+  if (databaseUnavailable(err)) {
+    log.warn("database unavailable", { requestId, path: req?.nextUrl.pathname, error: errorMessage(err) });
+    return errorResponse(new ApiError("unavailable", MSG.databaseUnavailable, { "Retry-After": "5" }), requestId);
+  }
   log.error("unhandled error", {
     requestId,
     method: req?.method,
@@ -105,29 +111,36 @@ export function route<
 >(options: RouteOptions<P, Q, B, A>, handler: (ctx: RouteContext<P, Q, B, A>) => Promise<Response> | Response) {
   return async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
-    try {
-      let user: User | null = null;
-      if (options.auth === "required" || options.auth === "optional") {
-        const viewer = await viewerFromRequest(req);
-        if (!viewer.user && options.auth === "required") {
-          throw new ApiError("unauthorized", viewer.present ? MSG.tokenInvalid : MSG.loginRequired);
+    if (isStopping()) return errorResponse(new ApiError("unavailable", MSG.restarting, { "Retry-After": "5" }), requestId);
+    const started = performance.now();
+    const res = await tracked(async () => {
+      try {
+        let user: User | null = null;
+        if (options.auth === "required" || options.auth === "optional") {
+          const viewer = await viewerFromRequest(req);
+          if (!viewer.user && options.auth === "required") {
+            throw new ApiError("unauthorized", viewer.present ? MSG.tokenInvalid : MSG.loginRequired);
+          }
+          user = viewer.user;
         }
-        user = viewer.user;
+        const rawParams = context?.params ? await context.params : {};
+        const params = options.params ? parseOrThrow(options.params, rawParams) : undefined;
+        const query = options.query ? parseOrThrow(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
+        let body: unknown;
+        if (options.body) {
+          const raw = await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+          if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new ApiError("bad_request", "请求体必须是 JSON 对象");
+          body = parseOrThrow(options.body, raw);
+        }
+        const res = await handler({ req, requestId, user, params, query, body } as RouteContext<P, Q, B, A>);
+        res.headers.set("x-request-id", requestId);
+        return res;
+      } catch (err) {
+        return toErrorResponse(err, requestId, req);
       }
-      const rawParams = context?.params ? await context.params : {};
-      const params = options.params ? parseOrThrow(options.params, rawParams) : undefined;
-      const query = options.query ? parseOrThrow(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
-      let body: unknown;
-      if (options.body) {
-        const raw = await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT);
-        if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new ApiError("bad_request", "请求体必须是 JSON 对象");
-        body = parseOrThrow(options.body, raw);
-      }
-      const res = await handler({ req, requestId, user, params, query, body } as RouteContext<P, Q, B, A>);
-      res.headers.set("x-request-id", requestId);
-      return res;
-    } catch (err) {
-      return toErrorResponse(err, requestId, req);
-    }
+    });
+    // One line per request: never the query string, headers or body (keywords, tokens, codes, passwords).
+    log.info("api", { requestId, method: req.method, path: req.nextUrl.pathname, status: res.status, ms: Math.round(performance.now() - started) });
+    return res;
   };
 }

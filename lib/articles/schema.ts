@@ -1,5 +1,5 @@
 // Query parameters of the article list and search calls, shared by the route handlers and the home page.
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { MAX_LIMIT, PAGE_SIZE } from "./constants";
 
 export const positiveInt = (name: string) =>

@@ -1,5 +1,5 @@
 // Request bodies of the account calls (zod), shared by the route handlers and the forms.
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { PHONE_PATTERN } from "./constants";
 import { MSG } from "@/lib/messages";
 

@@ -1,5 +1,5 @@
 // The chat request (SPEC section 7; limits from the chat issue).
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 export const MAX_MESSAGE_CHARS = 4000;
 export const MAX_HISTORY_ITEMS = 20;

@@ -33,7 +33,7 @@ export function pgliteSocketPath(dataDir: string): string {
 const PGLITE_OPTIONS: PGliteOptions = { extensions: { vector } };
 
 async function openPool(config: pg.PoolConfig, what: string): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionTimeoutMillis: 10_000, ...config });
+  const pool = new pg.Pool({ connectionTimeoutMillis: 5_000, ...config });
   pool.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", err: err.message })));
   // Fail fast with a clear message when the server is unreachable.
   const probe = await pool.connect().catch(async (err: Error) => {

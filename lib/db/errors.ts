@@ -19,3 +19,14 @@ export function foreignKeyViolation(err: unknown): boolean {
   }
   return false;
 }
+
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"]);
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|connection error|Connection ended|not queryable/i;
+
+/** Whether `err` means the database cannot be reached right now (down, restarting, connections cut). */
+export function databaseUnavailable(err: unknown): boolean {
+  for (let e = err as PgLikeError | undefined, depth = 0; e && depth < 4; e = e.cause as PgLikeError, depth++) {
+    if ((e.code && UNAVAILABLE_CODES.has(e.code)) || UNAVAILABLE_MESSAGE.test(e.message ?? "")) return true;
+  }
+  return false;
+}

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db";
 import { articles, feedSources } from "@/lib/db/schema";
 import { call } from "@/test/api";
 import { startFeedServer, type FeedServer } from "@/test/feed-server";
-import { pollDue } from "./scheduler";
+import { pollDue, startFeedScheduler } from "./scheduler";
 import { MAX_DELAY_SECONDS } from "./schedule";
 import { addSource, listSources } from "./sources";
 
@@ -201,5 +201,17 @@ describe("scheduling and failures", () => {
     const [r] = await pollAll();
     expect(r).toMatchObject({ sourceId: source.id, status: "failed", error: expect.stringContaining("内网") });
     expect(feeds.requests.length).toBe(before);
+  });
+
+  it("stops a poll in flight at shutdown without counting a failure, the source due again at once", async () => {
+    const source = await add("/slow.xml");
+    const scheduler = startFeedScheduler(getDb, { concurrency: 2, tickMs: 60_000 });
+    await expect.poll(() => feeds.requests.some((r) => r.path === "/slow.xml"), { timeout: 5_000 }).toBe(true);
+    const started = performance.now();
+    await scheduler.stop();
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const row = await sourceRow(source.id);
+    expect(row).toMatchObject({ errorCount: 0, lastError: null });
+    expect(row.nextPollAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });

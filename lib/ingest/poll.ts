@@ -35,11 +35,14 @@ export async function pollSource({
   source,
   now = new Date(),
   random = Math.random,
+  signal,
 }: {
   db: Db;
   source: FeedSource;
   now?: Date;
   random?: () => number;
+  /** Shutdown: the poll stops and the source is due again at once, with no failure recorded. */
+  signal?: AbortSignal;
 }): Promise<PollResult> {
   const conditional: Record<string, string> = {};
   if (source.etag) conditional["If-None-Match"] = source.etag;
@@ -50,6 +53,7 @@ export async function pollSource({
       maxBytes: FEED_MAX_BYTES,
       accept: FEED_ACCEPT,
       allowPrivate: source.allowPrivate || undefined,
+      signal,
       headers: {
         "User-Agent": userAgent(),
         Accept: "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
@@ -89,6 +93,10 @@ export async function pollSource({
     }
     return { sourceId: source.id, status: "updated", added: stored.added.length, duplicates: stored.duplicates, nextPollAt: next };
   } catch (err) {
+    if (signal?.aborted) {
+      await db.update(feedSources).set({ nextPollAt: now }).where(eq(feedSources.id, source.id)).catch(() => {});
+      return { sourceId: source.id, status: "failed", error: "已停止", errorCount: source.errorCount, nextPollAt: now };
+    }
     return recordFailure(db, source, err, now, random);
   }
 }

@@ -16,21 +16,23 @@ export async function pollDue({
   ids,
   now = () => new Date(),
   random,
+  signal,
 }: {
   db: Db;
   concurrency: number;
   ids?: number[];
   now?: () => Date;
   random?: () => number;
+  signal?: AbortSignal;
 }): Promise<PollResult[]> {
   const results: PollResult[] = [];
   const pending = ids ? [...ids] : null;
-  for (;;) {
+  while (!signal?.aborted) {
     const batchIds = pending?.splice(0, concurrency);
     if (pending && !batchIds?.length) break;
     const claimed = await claimSources({ db, now: now(), limit: concurrency, ids: batchIds });
     if (!claimed.length) break;
-    results.push(...(await Promise.all(claimed.map((source) => pollSource({ db, source, now: now(), random })))));
+    results.push(...(await Promise.all(claimed.map((source) => pollSource({ db, source, now: now(), random, signal })))));
     if (!pending && claimed.length < concurrency) break;
   }
   return results;
@@ -41,16 +43,16 @@ const g = globalThis as typeof globalThis & { __shiyueFeeds?: Scheduler };
 
 export function startFeedScheduler(getDb: () => Promise<Db>, { concurrency, tickMs = TICK_MS }: { concurrency: number; tickMs?: number }): Scheduler {
   if (g.__shiyueFeeds) return g.__shiyueFeeds;
-  let stopped = false;
+  const stopping = new AbortController();
   let wake: (() => void) | null = null;
   const loop = (async () => {
-    while (!stopped) {
+    while (!stopping.signal.aborted) {
       try {
-        await pollDue({ db: await getDb(), concurrency });
+        await pollDue({ db: await getDb(), concurrency, signal: stopping.signal });
       } catch (err) {
         log.error("feed scheduler tick failed", { error: errorMessage(err) });
       }
-      if (stopped) break;
+      if (stopping.signal.aborted) break;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, tickMs);
         timer.unref();
@@ -63,7 +65,7 @@ export function startFeedScheduler(getDb: () => Promise<Db>, { concurrency, tick
   })();
   const scheduler: Scheduler = {
     stop: async () => {
-      stopped = true;
+      stopping.abort(); // polls in flight stop; their sources are due again at once
       wake?.();
       await loop;
       g.__shiyueFeeds = undefined;

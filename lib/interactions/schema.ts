@@ -1,5 +1,5 @@
 // Parameters of the likes, favourites and reading-history calls.
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { MAX_LIMIT } from "@/lib/articles/constants";
 import { positiveInt } from "@/lib/articles/schema";
 

@@ -1,14 +1,19 @@
 import "server-only";
-// Clean stop on SIGTERM/SIGINT: close the database (PGlite checkpoints and releases its directory lock;
-// the pg pool ends) before exiting. Active only when the launcher sets NEXT_MANUAL_SIG_HANDLE=true
+// Clean stop on SIGTERM/SIGINT, within 10 s: new API requests get 503 and /api/ready fails (the load
+// balancer moves on); background work stops taking jobs and hands unfinished summary tasks back to the
+// queue; requests in flight finish; then the database closes (PGlite checkpoints and releases its directory
+// lock; the pg pool ends) and the process exits. Active only when the launcher sets NEXT_MANUAL_SIG_HANDLE=true
 // (npm start, the container); otherwise Next's own handlers exit as before (next dev).
 import { stopEmbedder } from "@/lib/articles/embedder";
 import { stopSummaryWorkers } from "@/lib/summary/worker";
 import { stopFeedScheduler } from "@/lib/ingest/scheduler";
 import { closeDb } from "@/lib/db";
 import { errorMessage, log } from "@/lib/log";
+import { beginStopping, drainRequests } from "./lifecycle";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** Leaves time to close the database inside the 10 s. */
+const DRAIN_MS = 7_000;
 
 export function installShutdownHandlers(): void {
   if (process.env.NEXT_MANUAL_SIG_HANDLE !== "true") return;
@@ -22,7 +27,10 @@ export function installShutdownHandlers(): void {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
+      beginStopping();
       await Promise.all([stopEmbedder(), stopSummaryWorkers(), stopFeedScheduler()]);
+      const unfinished = await drainRequests(DRAIN_MS);
+      if (unfinished) log.warn("requests still running at shutdown", { count: unfinished });
       await closeDb();
       log.info("database closed");
       process.exit(0);

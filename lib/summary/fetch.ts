@@ -76,6 +76,8 @@ export type SafeFetchOptions = {
   lookup?: (host: string) => Promise<ResolvedAddress[]>;
   /** Extra request headers (User-Agent, Accept, If-None-Match, If-Modified-Since…) over the defaults. */
   headers?: Record<string, string>;
+  /** Cancels the fetch (e.g. on shutdown); it then fails with `network_error`. */
+  signal?: AbortSignal;
 };
 
 export type SafeFetchResult = {
@@ -112,6 +114,8 @@ const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB
 export async function safeFetch(input: string | URL, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {
   const timeoutMs = opts.timeoutMs ?? FETCH_TIMEOUT_MS;
   const controller = new AbortController();
+  const cancel = () => controller.abort();
+  opts.signal?.addEventListener("abort", cancel, { once: true });
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -123,6 +127,7 @@ export async function safeFetch(input: string | URL, opts: SafeFetchOptions = {}
     return await Promise.race([fetchHops(String(input), opts, controller.signal), timedOut]);
   } finally {
     clearTimeout(timer);
+    opts.signal?.removeEventListener("abort", cancel);
     controller.abort(); // closes anything still open (a refused redirect's socket, a half-read body)
   }
 }

@@ -88,3 +88,16 @@ export async function failTask({ db, taskId, workerId, error, steps }: { db: Db;
     .returning({ id: summaryTasks.id });
   return rows.length === 1;
 }
+
+/**
+ * Gives an unfinished task back to the queue at once (a worker shutting down): pending again, the lease
+ * cleared and the attempt not counted, so another worker takes it without waiting for the lease to expire.
+ */
+export async function releaseTask({ db, taskId, workerId }: { db: Db; taskId: number; workerId: string }): Promise<boolean> {
+  const rows = await db
+    .update(summaryTasks)
+    .set({ status: "pending", leaseOwner: null, leaseExpiresAt: null, attempts: sql`greatest(${summaryTasks.attempts} - 1, 0)` })
+    .where(owned(taskId, workerId))
+    .returning({ id: summaryTasks.id });
+  return rows.length === 1;
+}

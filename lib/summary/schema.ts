@@ -1,9 +1,7 @@
 // Parameters of the summary calls (SPEC section 7).
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { SUMMARY_METHODS } from "@/lib/db/schema";
 import { positiveInt } from "@/lib/articles/schema";
-
-export const METHOD_NAMES = { quick: "快速总结", detailed: "详细总结", knowledge: "知识点", storyboard: "分镜脚本" } as const;
 
 export const createTaskBody = z.object({
   url: z

@@ -70,4 +70,14 @@ describe("summary workers", () => {
     await stopSummaryWorkers();
     expect((await rowsOf([task.id]))[0]).toMatchObject({ status: "processing", leaseOwner: "someone-else", result: null });
   });
+
+  it("hand an unfinished task back to the queue when stopped, its attempt not counted", async () => {
+    const [task] = await addTasks(1, "stop");
+    const run: RunTask = (_t, ctx) =>
+      new Promise((_resolve, reject) => ctx.signal.addEventListener("abort", () => reject(new Error("请求已取消"))));
+    startSummaryWorkers({ getDb, run, concurrency: 1, pollMs: 50 });
+    await expect.poll(async () => (await rowsOf([task.id]))[0].status).toBe("processing");
+    await stopSummaryWorkers();
+    expect((await rowsOf([task.id]))[0]).toMatchObject({ status: "pending", leaseOwner: null, leaseExpiresAt: null, attempts: 0, error: null });
+  });
 });

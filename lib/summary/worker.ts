@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import type { SummaryTask, TaskResult, TaskSteps } from "@/lib/db/schema";
 import { errorMessage, log } from "@/lib/log";
-import { claimTask, completeTask, DEFAULT_LEASE_MS, failTask, renewLease, reportProgress } from "./queue";
+import { claimTask, completeTask, DEFAULT_LEASE_MS, failTask, releaseTask, renewLease, reportProgress } from "./queue";
 import { initialSteps } from "./service";
 
 export type Progress = { progress: number; steps: TaskSteps };
@@ -76,9 +76,15 @@ export function startSummaryWorkers({
           if (!(await reportProgress({ db, taskId: task.id, workerId, progress, steps }))) lost.abort();
         },
       });
-      if (!lost.signal.aborted) await completeTask({ db, taskId: task.id, workerId, result, steps });
+      // Finished, even if a stop came meanwhile; a lost lease makes this a no-op (the write checks the owner).
+      await completeTask({ db, taskId: task.id, workerId, result, steps });
     } catch (err) {
-      if (lost.signal.aborted) return; // the lease moved on (or we are stopping): the next owner finishes it
+      if (stopping.signal.aborted) {
+        // Shutting down: hand the task back so another worker starts it now, not when the lease expires.
+        await releaseTask({ db, taskId: task.id, workerId }).catch(() => false);
+        return;
+      }
+      if (lost.signal.aborted) return; // the lease moved on: the next owner finishes it
       const message = err instanceof Error && err.message ? err.message : "处理失败，请重试";
       log.warn("summary task failed", { task: task.uuid, error: errorMessage(err) });
       await failTask({ db, taskId: task.id, workerId, error: message, steps: err instanceof StepFailure ? err.steps : (task.steps ?? initialSteps()) });

@@ -2,11 +2,13 @@ import { NextResponse } from "next/server";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { migrationStatus } from "@/lib/db/status";
 import { log, errorMessage } from "@/lib/log";
+import { isStopping } from "@/lib/server/lifecycle";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/ready – the database answers and every committed migration is applied
 export async function GET() {
+  if (isStopping()) return NextResponse.json({ detail: "服务正在重启" }, { status: 503 });
   try {
     const info = await ensureReady();
     const status = await migrationStatus();

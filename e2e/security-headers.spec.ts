@@ -1,0 +1,63 @@
+import { expect, test, type Page } from "@playwright/test";
+import { mockChat, sseBody } from "./pages/chat-page";
+
+/** CSP violations the page reports (the browser fires `securitypolicyviolation` for each blocked load). */
+async function watchViolations(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeFunction("__cspViolation", (v: string) => seen.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} @${location.pathname}${location.search}`);
+    });
+  });
+  return seen;
+}
+
+test("pages carry a nonce-based CSP without unsafe-eval and the other security headers", async ({ request }) => {
+  const res = await request.get("/");
+  const headers = res.headers();
+  const csp = headers["content-security-policy"];
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+  expect(csp).not.toContain("unsafe-eval");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["strict-transport-security"]).toBeUndefined(); // plain http here
+
+  // Every script of the page carries this response's nonce; another request gets another nonce.
+  const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+  const html = await res.text();
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes("application/ld+json"));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  const again = (await request.get("/")).headers()["content-security-policy"];
+  expect(again).not.toContain(nonce);
+
+  const api = (await request.get("/api/v1/articles?page=1")).headers();
+  expect(api["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(api["x-content-type-options"]).toBe("nosniff");
+
+  const https = await request.get("/about", { headers: { "x-forwarded-proto": "https" } });
+  expect(https.headers()["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  expect(https.headers()["content-security-policy"]).toContain("upgrade-insecure-requests");
+});
+
+test("the app runs under its CSP: feed, article, summary form, sign-in form and a mermaid diagram raise no violation", async ({ page }) => {
+  const violations = await watchViolations(page);
+  await page.goto("/");
+  await expect(page.locator("article").first()).toBeVisible();
+  await page.locator("article a[href^='/articles/']").first().click();
+  await expect(page).toHaveURL(/\/articles\/\d+/);
+  await page.goto("/smart-summary");
+  await expect(page.getByRole("heading", { name: "智能总结", level: 1 })).toBeVisible();
+  await page.goto("/login/password");
+  await page.getByRole("button", { name: "登录", exact: true }).click(); // the form's own validation runs (zod in the browser)
+
+  await mockChat(page, () => ({ body: sseBody([{ type: "content", content: "```mermaid\nflowchart LR\n  A[提问] --> B[回答]\n```" }]) }));
+  await page.goto(`/?q=${encodeURIComponent("量子纠缠烤红薯")}`);
+  await expect(page.getByTestId("mermaid-diagram").locator("svg")).toBeVisible({ timeout: 20_000 });
+  expect(violations).toEqual([]);
+});

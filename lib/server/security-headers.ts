@@ -1,0 +1,44 @@
+// Security headers. Pages get a Content-Security-Policy with a fresh nonce per request (set by proxy.ts;
+// Next.js puts the nonce on its own scripts), no 'unsafe-eval' outside development; every response gets the
+// static headers below (next.config.ts); HSTS only when the request came over https.
+
+export function contentSecurityPolicy({ nonce, dev = false, https = false }: { nonce: string; dev?: boolean; https?: boolean }): string {
+  const directives = [
+    "default-src 'self'",
+    // 'strict-dynamic': chunks loaded by the nonced scripts (highlight.js, mermaid, the chat panel) are trusted.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // React renders style attributes and mermaid's SVG carries <style>; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    // Covers and avatars come from the platforms the articles were collected from.
+    "img-src 'self' data: blob: https: http:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self'",
+    "frame-src 'none'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ];
+  return directives.join("; ");
+}
+
+/** For JSON and other non-page answers: nothing may load from them, nothing may frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+export const STATIC_SECURITY_HEADERS = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/** Whether the visitor's request was https (directly, or at a proxy that says so). */
+export function cameOverHttps(url: URL, forwardedProto: string | null): boolean {
+  return url.protocol === "https:" || forwardedProto?.split(",")[0].trim().toLowerCase() === "https";
+}
