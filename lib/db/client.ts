@@ -66,13 +66,14 @@ export async function openDatabase(
   }
 
   const dataDir = resolve(/*turbopackIgnore: true*/ dir);
-  mkdirSync(dirname(dataDir), { recursive: true });
   let release: () => void;
   try {
+    mkdirSync(dirname(dataDir), { recursive: true });
     release = lockDataDir(dataDir);
   } catch (err) {
     const socket = pgliteSocketPath(dataDir);
-    if (!(err instanceof DataDirLockedError) || !existsSync(socket)) throw err;
+    if (!(err instanceof DataDirLockedError)) throw unusableDataDir(dataDir, err);
+    if (!existsSync(socket)) throw err;
     // A running server owns the directory and shares it: one connection, its queries are serialized.
     const pool = await openPool(
       { host: dataDir, port: 5432, user: "postgres", database: "postgres", max: 1 },
@@ -105,6 +106,24 @@ export async function openDatabase(
   } catch (err) {
     await socketServer?.stop().catch(() => {});
     release();
-    throw err;
+    throw unusableDataDir(dataDir, err);
   }
+}
+
+const FS_REASONS: Record<string, string> = {
+  EROFS: "所在文件系统是只读的",
+  ENOSPC: "磁盘空间不足",
+  EDQUOT: "磁盘配额已满",
+  EACCES: "没有读写权限",
+  EPERM: "没有读写权限",
+  ENOTDIR: "路径中有一段是文件而不是目录",
+  EEXIST: "路径中有一段是文件而不是目录",
+  EISDIR: "路径指向了目录",
+};
+
+/** A file-system failure on the data directory as one clear line; other errors pass through. */
+function unusableDataDir(dataDir: string, err: unknown): Error {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  const reason = code ? FS_REASONS[code] : undefined;
+  return reason ? new Error(`数据目录 ${dataDir} 无法使用：${reason}（PGLITE_DIR）`) : (err as Error);
 }

@@ -195,6 +195,26 @@ describe("scheduling and failures", () => {
     expect(await pollDue({ db, concurrency: 3, now, random: half })).toEqual([]);
   });
 
+  it("refuses private targets by name, by numeric forms and metadata addresses, without connecting", async () => {
+    const port = new URL(feeds.url).port;
+    const urls = [
+      `http://localhost:${port}/rss.xml`,
+      `http://0x7f000001:${port}/rss.xml`,
+      `http://2130706433:${port}/decimal.xml`,
+      `http://[::ffff:127.0.0.1]:${port}/rss.xml`,
+      `http://[::1]:${port}/rss.xml`,
+      "http://169.254.169.254/latest/meta-data/",
+      "http://10.0.0.1/feed.xml",
+    ];
+    const db = await getDb();
+    for (const url of urls) await addSource({ db, url });
+    const before = feeds.requests.length;
+    const results = await pollAll();
+    expect(results).toHaveLength(urls.length);
+    for (const r of results) expect(r).toMatchObject({ status: "failed", error: expect.stringContaining("内网") });
+    expect(feeds.requests.length).toBe(before);
+  });
+
   it("refuses a loopback feed unless the source allows private addresses", async () => {
     const { source } = await addSource({ db: await getDb(), url: `${feeds.url}/rss.xml` });
     const before = feeds.requests.length;
