@@ -144,3 +144,34 @@ export function route<
     return res;
   };
 }
+
+const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type RouteMethod = (typeof ROUTE_METHODS)[number];
+type MethodHandler = (req: NextRequest) => Promise<Response>;
+
+/**
+ * Answers the methods a route file does not implement with 405 `{ detail }` and an Allow header (Next.js
+ * alone answers them with a bare 405), and OPTIONS with 204 and the same Allow header (Next's own OPTIONS
+ * would list every exported method, these included). Given the file's handlers, it returns handlers for
+ * the other methods; each route file ends with one line such as
+ * `export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ GET });`
+ * (HEAD stays Next's: it runs GET.)
+ */
+export function methodNotAllowed<H extends Partial<Record<RouteMethod, unknown>>>(
+  implemented: H,
+): Record<Exclude<RouteMethod, keyof H> | "OPTIONS", MethodHandler> {
+  const own = ROUTE_METHODS.filter((m) => m in implemented);
+  const allow = [...own, ...(own.includes("GET") ? ["HEAD"] : []), "OPTIONS"].sort().join(", ");
+  const notAllowed: MethodHandler = async (req) => {
+    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const res = errorResponse(new ApiError("method_not_allowed"), requestId);
+    res.headers.set("allow", allow);
+    log.info("api", { requestId, method: req.method, path: req.nextUrl.pathname, status: res.status, ms: 0 });
+    return res;
+  };
+  const options: MethodHandler = async () => new Response(null, { status: 204, headers: { allow } });
+  return {
+    ...Object.fromEntries(ROUTE_METHODS.filter((m) => !own.includes(m)).map((m) => [m, notAllowed])),
+    OPTIONS: options,
+  } as Record<Exclude<RouteMethod, keyof H> | "OPTIONS", MethodHandler>;
+}

@@ -4,6 +4,8 @@ import { SignJWT, jwtVerify } from "jose";
 import { authSecret } from "./secret";
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+/** users.id is a PostgreSQL integer. */
+const MAX_USER_ID = 2_147_483_647;
 
 export async function signToken(userId: number, now = Date.now()): Promise<string> {
   const iat = Math.floor(now / 1000);
@@ -20,8 +22,11 @@ export async function verifyToken(token: string | null | undefined): Promise<num
   if (!token || token.length > 2048) return null;
   try {
     const { payload } = await jwtVerify(token, await authSecret(), { algorithms: ["HS256"] });
+    // `sub` as signToken writes it: a decimal string of a positive int4 id (a larger one would fail the
+    // user lookup in PostgreSQL with a 500 instead of a 401).
+    if (typeof payload.sub !== "string" || !/^[1-9]\d{0,9}$/.test(payload.sub)) return null;
     const id = Number(payload.sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    return id <= MAX_USER_ID ? id : null;
   } catch {
     return null;
   }

@@ -4,6 +4,11 @@ import { z } from "@/lib/zod";
 export const MAX_MESSAGE_CHARS = 4000;
 export const MAX_HISTORY_ITEMS = 20;
 export const MAX_HISTORY_CHARS = 8000;
+/**
+ * Body cap of the chat call: the largest valid request with every character three UTF-8 bytes (Chinese),
+ * plus room for the JSON around it (≈ 500 KB; the client sends up to 20 turns of 8,000 characters).
+ */
+export const CHAT_BODY_LIMIT = (MAX_MESSAGE_CHARS + MAX_HISTORY_ITEMS * MAX_HISTORY_CHARS) * 3 + 16 * 1024;
 
 export const chatBody = z.object({
   message: z

@@ -8,6 +8,9 @@ export const createTaskBody = z.object({
     .string({ message: "请提供要总结的链接" })
     .trim()
     .max(2048, "链接太长了")
+    // The URL parser would accept a NUL or other control character (percent-encoding it), but the link is
+    // stored as typed and PostgreSQL text refuses NUL: such a link is malformed, never a 500.
+    .refine((v) => !/\p{Cc}/u.test(v), "链接格式有误，请提供 http:// 或 https:// 开头的链接")
     .refine((v) => {
       try {
         const u = new URL(v);

@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import { methodNotAllowed } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
@@ -6,3 +7,5 @@ export const dynamic = "force-dynamic";
 export function GET() {
   return NextResponse.json({ status: "ok", uptime_s: Math.round(process.uptime()) });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ GET });

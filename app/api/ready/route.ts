@@ -3,6 +3,7 @@ import { ensureReady } from "@/lib/db/bootstrap";
 import { migrationStatus } from "@/lib/db/status";
 import { log, errorMessage } from "@/lib/log";
 import { isStopping } from "@/lib/server/lifecycle";
+import { methodNotAllowed } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
@@ -21,3 +22,5 @@ export async function GET() {
     return NextResponse.json({ detail: "数据库尚未就绪" }, { status: 503 });
   }
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ GET });

@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/api/route";
+import { json, methodNotAllowed, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { createTaskBody } from "@/lib/summary/schema";
 import { createTask } from "@/lib/summary/service";
@@ -10,3 +10,5 @@ export const POST = route({ auth: "required", body: createTaskBody, bodyLimit: 8
   nudgeSummaryWorkers(); // a worker in this process starts at once; others find it at their next poll
   return json(created);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ POST });

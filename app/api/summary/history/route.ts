@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/api/route";
+import { json, methodNotAllowed, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { historyQuery } from "@/lib/summary/schema";
 import { taskHistory } from "@/lib/summary/service";
@@ -9,3 +9,5 @@ export const dynamic = "force-dynamic";
 export const GET = route({ auth: "required", query: historyQuery }, async ({ user, query }) =>
   json(await taskHistory({ db: await getDb(), userId: user.id, page: query.page, perPage: query.per_page })),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ GET });

@@ -1,6 +1,6 @@
 import { listQuery } from "@/lib/articles/schema";
 import { getFeedPage } from "@/lib/articles/service";
-import { ok, route } from "@/lib/api/route";
+import { methodNotAllowed, ok, route } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +8,5 @@ export const dynamic = "force-dynamic";
 export const GET = route({ auth: "optional", query: listQuery }, async ({ query, user }) =>
   ok(await getFeedPage({ query, viewer: user ? { userId: user.id } : null })),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ GET });

@@ -1,6 +1,6 @@
 import { searchQuery } from "@/lib/articles/schema";
 import { getSearchPage } from "@/lib/articles/service";
-import { ok, route } from "@/lib/api/route";
+import { methodNotAllowed, ok, route } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +10,5 @@ export const GET = route({ auth: "optional", query: searchQuery }, async ({ quer
   const { mode, ...page } = await getSearchPage({ query, viewer: user ? { userId: user.id } : null });
   return ok(page, { headers: { "x-search-mode": mode } });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ GET });

@@ -1,5 +1,5 @@
 import { clientIp } from "@/lib/api/client-ip";
-import { ok, route } from "@/lib/api/route";
+import { methodNotAllowed, ok, route } from "@/lib/api/route";
 import { loginBody } from "@/lib/auth/schema";
 import { loginWithPassword } from "@/lib/auth/service";
 
@@ -7,3 +7,5 @@ import { loginWithPassword } from "@/lib/auth/service";
 export const POST = route({ body: loginBody, bodyLimit: 8 * 1024 }, async ({ req, body }) =>
   ok(await loginWithPassword({ ...body, ip: clientIp(req) })),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ POST });

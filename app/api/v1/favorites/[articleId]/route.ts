@@ -1,4 +1,4 @@
-import { ok, route } from "@/lib/api/route";
+import { methodNotAllowed, ok, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { removeFavorite } from "@/lib/interactions/favorites";
 import { articleIdParams } from "@/lib/interactions/schema";
@@ -7,3 +7,5 @@ import { articleIdParams } from "@/lib/interactions/schema";
 export const DELETE = route({ auth: "required", params: articleIdParams }, async ({ user, params }) =>
   ok(await removeFavorite({ db: await getDb(), userId: user.id, articleId: params.articleId })),
 );
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed({ DELETE });

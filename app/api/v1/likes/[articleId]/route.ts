@@ -1,4 +1,4 @@
-import { ok, route } from "@/lib/api/route";
+import { methodNotAllowed, ok, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { toggleLike, unlike } from "@/lib/interactions/likes";
 import { articleIdParams } from "@/lib/interactions/schema";
@@ -12,3 +12,5 @@ export const POST = route({ auth: "required", params: articleIdParams }, async (
 export const DELETE = route({ auth: "required", params: articleIdParams }, async ({ user, params }) =>
   ok(await unlike({ db: await getDb(), userId: user.id, articleId: params.articleId })),
 );
+
+export const { GET, PUT, PATCH, OPTIONS } = methodNotAllowed({ POST, DELETE });

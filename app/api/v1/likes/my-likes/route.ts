@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/api/route";
+import { json, methodNotAllowed, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { listLikes } from "@/lib/interactions/likes";
 import { likesQuery } from "@/lib/interactions/schema";
@@ -7,3 +7,5 @@ import { likesQuery } from "@/lib/interactions/schema";
 export const GET = route({ auth: "required", query: likesQuery }, async ({ user, query }) =>
   json(await listLikes({ db: await getDb(), userId: user.id, query })),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ GET });

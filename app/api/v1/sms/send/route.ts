@@ -1,5 +1,5 @@
 import { clientIp } from "@/lib/api/client-ip";
-import { ok, route } from "@/lib/api/route";
+import { methodNotAllowed, ok, route } from "@/lib/api/route";
 import { SMS_CODE_TTL_MS, SMS_RESEND_SECONDS } from "@/lib/auth/constants";
 import { smsSendBody } from "@/lib/auth/schema";
 import { sendSmsCode } from "@/lib/auth/sms-login";
@@ -9,3 +9,5 @@ export const POST = route({ body: smsSendBody, bodyLimit: 4 * 1024 }, async ({ r
   await sendSmsCode({ phone: body.phone, ip: clientIp(req) });
   return ok({ success: true, expires_in: SMS_CODE_TTL_MS / 1000, resend_in: SMS_RESEND_SECONDS });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ POST });

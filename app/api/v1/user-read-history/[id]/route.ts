@@ -1,4 +1,4 @@
-import { ok, route } from "@/lib/api/route";
+import { methodNotAllowed, ok, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { removeHistory } from "@/lib/interactions/history";
 import { recordIdParams } from "@/lib/interactions/schema";
@@ -7,3 +7,5 @@ import { recordIdParams } from "@/lib/interactions/schema";
 export const DELETE = route({ auth: "required", params: recordIdParams }, async ({ user, params }) =>
   ok(await removeHistory({ db: await getDb(), userId: user.id, id: params.id })),
 );
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed({ DELETE });

@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/api/route";
+import { json, methodNotAllowed, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { listHistory } from "@/lib/interactions/history";
 import { historyQuery } from "@/lib/interactions/schema";
@@ -8,3 +8,5 @@ import { historyQuery } from "@/lib/interactions/schema";
 export const GET = route({ auth: "required", query: historyQuery }, async ({ user, query }) =>
   json(await listHistory({ db: await getDb(), userId: user.id, query })),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ GET });

@@ -1,4 +1,4 @@
-import { ok, route } from "@/lib/api/route";
+import { methodNotAllowed, ok, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { recordRead } from "@/lib/interactions/history";
 import { articleIdBody } from "@/lib/interactions/schema";
@@ -8,3 +8,5 @@ import { articleIdBody } from "@/lib/interactions/schema";
 export const POST = route({ auth: "required", body: articleIdBody, bodyLimit: 1024 }, async ({ user, body }) =>
   ok(await recordRead({ db: await getDb(), userId: user.id, articleId: body.article_id })),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ POST });

@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/api/route";
+import { json, methodNotAllowed, route } from "@/lib/api/route";
 import { profileUpdateBody } from "@/lib/auth/schema";
 import { toApiUser } from "@/lib/auth/serialize";
 import { updateProfile } from "@/lib/auth/service";
@@ -10,3 +10,5 @@ export const GET = route({ auth: "required" }, ({ user }) => json(toApiUser(user
 export const PUT = route({ auth: "required", body: profileUpdateBody, bodyLimit: 8 * 1024 }, async ({ user, body }) =>
   json(await updateProfile(user, body)),
 );
+
+export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed({ GET, PUT });

@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/api/route";
+import { json, methodNotAllowed, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { taskParams } from "@/lib/summary/schema";
 import { createArticleFromTask } from "@/lib/summary/service";
@@ -8,3 +8,5 @@ import { createArticleFromTask } from "@/lib/summary/service";
 export const POST = route({ auth: "required", params: taskParams }, async ({ user, params }) =>
   json(await createArticleFromTask({ db: await getDb(), userId: user.id, uuid: params.id })),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ POST });

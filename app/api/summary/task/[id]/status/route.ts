@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/api/route";
+import { json, methodNotAllowed, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { taskParams } from "@/lib/summary/schema";
 import { taskStatus } from "@/lib/summary/service";
@@ -9,3 +9,5 @@ export const dynamic = "force-dynamic";
 export const GET = route({ auth: "required", params: taskParams }, async ({ user, params }) =>
   json(await taskStatus({ db: await getDb(), userId: user.id, uuid: params.id })),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ GET });

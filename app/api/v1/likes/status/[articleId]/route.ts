@@ -1,4 +1,4 @@
-import { ok, route } from "@/lib/api/route";
+import { methodNotAllowed, ok, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 import { likeStatus } from "@/lib/interactions/likes";
 import { articleIdParams } from "@/lib/interactions/schema";
@@ -7,3 +7,5 @@ import { articleIdParams } from "@/lib/interactions/schema";
 export const GET = route({ auth: "required", params: articleIdParams }, async ({ user, params }) =>
   ok(await likeStatus({ db: await getDb(), userId: user.id, articleId: params.articleId })),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ GET });

@@ -1,0 +1,378 @@
+// Who may do what. User B aims every user-scoped call at user A's ids: the answer is a 404 or concerns B
+// only, and A's data reads the same afterwards. Every endpoint that needs sign-in answers 401 with a
+// Chinese detail to a missing, malformed, expired, tampered, alg-none or foreign token and to a token of a
+// deleted or unknown account; endpoints open to visitors treat such a token as a visitor.
+import { count, eq } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authSecret } from "@/lib/auth/secret";
+import { TOKEN_COOKIE } from "@/lib/auth/constants";
+import { signToken } from "@/lib/auth/token";
+import { getDb } from "@/lib/db";
+import { articles, summaryTasks } from "@/lib/db/schema";
+import { MSG } from "@/lib/messages";
+import { CJK, deleteUser, ENDPOINTS, newFixture, sampleSend, send, type Endpoint, type Fixture, type Send } from "@/test/endpoints";
+
+const E = (id: string): Endpoint => {
+  const e = ENDPOINTS.find((x) => x.id === id);
+  if (!e) throw new Error(`no endpoint ${id} in test/endpoints.ts`);
+  return e;
+};
+type Res = Awaited<ReturnType<typeof send>>;
+
+let a: Fixture;
+let b: Fixture;
+/** The article A likes and favourites (and has read: the fixture's reading record). */
+let aArticle: number;
+
+const as = (f: Fixture, id: string, over: Send = {}) => {
+  const e = E(id);
+  const base = sampleSend(e, f);
+  return send(e, { ...base, ...over, token: over.token === undefined ? f.user.token : over.token });
+};
+
+/** Everything A can see of A's own data, in a form that other users' actions must not change. */
+async function viewOfA() {
+  const records = (res: Res) => ({
+    total: res.body.total,
+    items: res.body.items.map((r: { id: number; created_at?: string; read_timestamp?: string; read_times?: number; article: { id: number } }) => ({
+      id: r.id,
+      article: r.article.id,
+      at: r.created_at ?? r.read_timestamp,
+      times: r.read_times,
+    })),
+  });
+  const [me, stats, likes, favorites, history, summaries, task, liked] = await Promise.all([
+    as(a, "GET /api/v1/users/me"),
+    as(a, "GET /api/v1/users/me/stats"),
+    as(a, "GET /api/v1/likes/my-likes"),
+    as(a, "GET /api/v1/favorites/my-favorites"),
+    as(a, "GET /api/v1/user-read-history/my-history", { query: { time_filter: "all" } }),
+    as(a, "GET /api/summary/history"),
+    as(a, "GET /api/summary/task/{id}/status"),
+    as(a, "GET /api/v1/likes/status/{articleId}", { params: { articleId: String(aArticle) } }),
+  ]);
+  for (const r of [me, stats, likes, favorites, history, summaries, task, liked]) expect(r.status, r.text.slice(0, 200)).toBe(200);
+  return {
+    me: me.body,
+    stats: stats.body,
+    likes: records(likes),
+    favorites: records(favorites),
+    history: records(history),
+    summaries: summaries.body,
+    task: task.body,
+    liked: liked.body,
+  };
+}
+
+let before: Awaited<ReturnType<typeof viewOfA>>;
+const articleCount = async () => Number((await (await getDb()).select({ n: count() }).from(articles))[0].n);
+
+const logLevel = process.env.LOG_LEVEL;
+beforeAll(async () => {
+  process.env.LOG_LEVEL = "warn";
+  a = await newFixture("authz_a");
+  b = await newFixture("authz_b");
+  aArticle = a.articleIds[0];
+  expect((await as(a, "POST /api/v1/likes/{articleId}", { params: { articleId: String(aArticle) } })).body.data.action).toBe("liked");
+  expect((await as(a, "POST /api/v1/favorites", { body: { article_id: aArticle } })).status).toBe(200);
+  expect((await as(a, "PUT /api/v1/users/me", { body: { display_name: "甲", email: "a@example.com", bio: "甲的简介" } })).status).toBe(200);
+  before = await viewOfA();
+  expect(before.likes.total).toBe(1);
+  expect(before.favorites.total).toBe(1);
+  expect(before.history.items.map((r: { id: number }) => r.id)).toEqual([a.recordId]);
+  expect(before.task.status).toBe("completed");
+});
+afterAll(() => {
+  if (logLevel === undefined) delete process.env.LOG_LEVEL;
+  else process.env.LOG_LEVEL = logLevel;
+});
+
+type Attack = [name: string, endpoint: string, run: () => Promise<Res>, check: (res: Res) => void | Promise<void>];
+const ids = (res: Res) => (res.body.items as { id: number }[]).map((r) => r.id);
+
+const ATTACKS: Attack[] = [
+  [
+    "DELETE /api/v1/user-read-history/{A's record id} → 404",
+    "DELETE /api/v1/user-read-history/{id}",
+    () => as(b, "DELETE /api/v1/user-read-history/{id}", { params: { id: String(a.recordId) } }),
+    (res) => {
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe(MSG.recordNotFound);
+    },
+  ],
+  [
+    "DELETE /api/v1/user-read-history/clear-all → clears B's records only",
+    "DELETE /api/v1/user-read-history/clear-all",
+    () => as(b, "DELETE /api/v1/user-read-history/clear-all"),
+    (res) => {
+      expect(res.status).toBe(200);
+      expect(res.body.data.deleted).toBe(1); // B's own fixture record
+    },
+  ],
+  [
+    "GET /api/v1/user-read-history/my-history?user_id={A} → B's records only",
+    "GET /api/v1/user-read-history/my-history",
+    () => as(b, "GET /api/v1/user-read-history/my-history", { query: { user_id: String(a.user.id), userId: String(a.user.id) } }),
+    (res) => {
+      expect(res.status).toBe(200);
+      expect(ids(res)).not.toContain(a.recordId);
+    },
+  ],
+  [
+    "POST /api/v1/user-read-history/record {A's article} → a record of B's own",
+    "POST /api/v1/user-read-history/record",
+    () => as(b, "POST /api/v1/user-read-history/record", { body: { article_id: aArticle, user_id: a.user.id } }),
+    (res) => {
+      expect(res.status).toBe(200);
+      expect(res.body.data.id).not.toBe(a.recordId);
+      expect(res.body.data.read_times).toBe(1);
+    },
+  ],
+  [
+    "POST /api/v1/likes/{A's liked article} → B's own like",
+    "POST /api/v1/likes/{articleId}",
+    () => as(b, "POST /api/v1/likes/{articleId}", { params: { articleId: String(aArticle) } }),
+    (res) => {
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ action: "liked", like_cnt: 2 });
+    },
+  ],
+  [
+    "DELETE /api/v1/likes/{A's liked article} → removes B's like, not A's",
+    "DELETE /api/v1/likes/{articleId}",
+    () => as(b, "DELETE /api/v1/likes/{articleId}", { params: { articleId: String(aArticle) } }),
+    (res) => {
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ action: "unliked", like_cnt: 1 });
+    },
+  ],
+  [
+    "DELETE /api/v1/likes/{A's liked article} again → still only B's (idempotent)",
+    "DELETE /api/v1/likes/{articleId}",
+    () => as(b, "DELETE /api/v1/likes/{articleId}", { params: { articleId: String(aArticle) } }),
+    (res) => expect(res.body.data).toEqual({ action: "unliked", like_cnt: 1 }),
+  ],
+  [
+    "GET /api/v1/likes/status/{A's liked article} → B's status",
+    "GET /api/v1/likes/status/{articleId}",
+    () => as(b, "GET /api/v1/likes/status/{articleId}", { params: { articleId: String(aArticle) } }),
+    (res) => expect(res.body).toEqual({ data: { is_liked: false } }),
+  ],
+  [
+    "GET /api/v1/likes/my-likes?user_id={A} → B's likes only",
+    "GET /api/v1/likes/my-likes",
+    () => as(b, "GET /api/v1/likes/my-likes", { query: { user_id: String(a.user.id) } }),
+    (res) => {
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(0);
+    },
+  ],
+  [
+    "DELETE /api/v1/favorites/{A's favourite} → B's (absent) favourite",
+    "DELETE /api/v1/favorites/{articleId}",
+    () => as(b, "DELETE /api/v1/favorites/{articleId}", { params: { articleId: String(aArticle) } }),
+    (res) => expect(res.body.data).toEqual({ is_favorited: false, favorite_cnt: 1 }),
+  ],
+  [
+    "POST /api/v1/favorites {A's article, user_id: A} → B's own favourite",
+    "POST /api/v1/favorites",
+    () => as(b, "POST /api/v1/favorites", { body: { article_id: aArticle, user_id: a.user.id } }),
+    (res) => expect(res.body.data).toEqual({ is_favorited: true, favorite_cnt: 2 }),
+  ],
+  [
+    "GET /api/v1/favorites/my-favorites?user_id={A} → B's favourites only",
+    "GET /api/v1/favorites/my-favorites",
+    () => as(b, "GET /api/v1/favorites/my-favorites", { query: { user_id: String(a.user.id) } }),
+    (res) => {
+      expect(res.body.total).toBe(1);
+      expect(ids(res)).not.toContain(before.favorites.items[0].id);
+    },
+  ],
+  [
+    "GET /api/v1/users/me?id={A} with X-User-Id: A → B's profile",
+    "GET /api/v1/users/me",
+    () => as(b, "GET /api/v1/users/me", { query: { id: String(a.user.id) }, headers: { "x-user-id": String(a.user.id) } }),
+    (res) => {
+      expect(res.body.id).toBe(b.user.id);
+      expect(res.body.account_name).toBe(b.user.account);
+    },
+  ],
+  [
+    "PUT /api/v1/users/me naming A's id and account → changes B only",
+    "PUT /api/v1/users/me",
+    () =>
+      as(b, "PUT /api/v1/users/me", {
+        body: { id: a.user.id, user_id: a.user.id, account_name: a.user.account, display_name: "乙", hashed_password: "x", phone_number: "13800000000" },
+      }),
+    (res) => {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: b.user.id, account_name: b.user.account, display_name: "乙", phone_number: null, has_password: true });
+    },
+  ],
+  [
+    "GET /api/v1/users/me/stats → B's counts",
+    "GET /api/v1/users/me/stats",
+    () => as(b, "GET /api/v1/users/me/stats"),
+    (res) => expect(res.body).toEqual({ likes_count: 0, favorites_count: 1, comments_count: 0, read_count: 1 }),
+  ],
+  [
+    "GET /api/summary/task/{A's task}/status → 404",
+    "GET /api/summary/task/{id}/status",
+    () => as(b, "GET /api/summary/task/{id}/status", { params: { id: a.taskId } }),
+    (res) => {
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe("总结任务不存在");
+    },
+  ],
+  [
+    "POST /api/summary/task/{A's task}/create-article → 404, no article",
+    "POST /api/summary/task/{id}/create-article",
+    async () => {
+      const n = await articleCount();
+      const res = await as(b, "POST /api/summary/task/{id}/create-article", { params: { id: a.taskId } });
+      expect(await articleCount()).toBe(n);
+      return res;
+    },
+    (res) => {
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe("总结任务不存在");
+    },
+  ],
+  [
+    "GET /api/summary/history?user_id={A} → B's tasks only",
+    "GET /api/summary/history",
+    () => as(b, "GET /api/summary/history", { query: { user_id: String(a.user.id) } }),
+    (res) => {
+      expect(res.status).toBe(200);
+      expect((res.body.items as { task_uuid: string }[]).map((t) => t.task_uuid)).not.toContain(a.taskId);
+      expect(res.body.items.map((t: { task_uuid: string }) => t.task_uuid)).toContain(b.taskId);
+    },
+  ],
+  [
+    "POST /api/summary/create-task with A's link → a task of B's own",
+    "POST /api/summary/create-task",
+    () => as(b, "POST /api/summary/create-task", { body: { url: before.task.url, method: "quick", user_id: a.user.id } }),
+    async (res) => {
+      expect(res.status).toBe(200);
+      expect(res.body.task_id).not.toBe(a.taskId);
+      const [row] = await (await getDb()).select({ userId: summaryTasks.userId }).from(summaryTasks).where(eq(summaryTasks.uuid, res.body.task_id));
+      expect(row.userId).toBe(b.user.id);
+    },
+  ],
+  [
+    "the chat keeps no history on the server: GET /api/v1/chat → 405",
+    "POST /api/v1/chat",
+    () => send(E("POST /api/v1/chat"), { method: "GET", handler: E("POST /api/v1/chat").module.GET as Endpoint["handler"], token: b.user.token }),
+    (res) => expect(res.status).toBe(405),
+  ],
+];
+
+describe("user B acting on user A's ids", () => {
+  it("covers every user-scoped endpoint", () => {
+    const attacked = new Set(ATTACKS.map(([, endpoint]) => endpoint));
+    expect(ENDPOINTS.filter((e) => e.userScoped && !attacked.has(e.id)).map((e) => e.id)).toEqual([]);
+  });
+
+  it.each(ATTACKS)("%s, and A's data is unchanged", async (_name, _endpoint, run, check) => {
+    const res = await run();
+    expect(res.status, res.text.slice(0, 300)).toBeLessThan(500);
+    if (res.status >= 400) expect(res.body.detail).toMatch(CJK);
+    await check(res);
+    expect(await viewOfA()).toEqual(before);
+  });
+});
+
+// ── Tokens ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+const now = () => Math.floor(Date.now() / 1000);
+
+type BadCredential = { name: string; headers: () => Promise<Record<string, string>>; detail?: string };
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const signed = (claims: Record<string, unknown>, alg = "HS256", key?: Uint8Array) => async () =>
+  bearer(await new SignJWT(claims).setProtectedHeader({ alg, typ: "JWT" }).sign(key ?? (await authSecret())));
+const unsigned = (header: Record<string, unknown>, signature = "") => async () =>
+  bearer(`${b64(header)}.${b64({ sub: String(a.user.id), iat: now(), exp: now() + 3600 })}.${signature}`);
+
+const BAD: BadCredential[] = [
+  { name: "no token", headers: async () => ({}), detail: MSG.loginRequired },
+  { name: "an empty Bearer", headers: async () => ({ authorization: "Bearer " }), detail: MSG.loginRequired },
+  { name: "a Basic credential", headers: async () => ({ authorization: "Basic dXNlcjpwYXNzd29yZA==" }), detail: MSG.loginRequired },
+  { name: "two tokens in one header", headers: async () => ({ authorization: `Bearer ${a.user.token} ${a.user.token}` }), detail: MSG.loginRequired },
+  { name: "only the session cookie (the API reads Bearer tokens)", headers: async () => ({ cookie: `${TOKEN_COOKIE}=${a.user.token}` }), detail: MSG.loginRequired },
+  { name: "a malformed token", headers: async () => bearer("not-a-token"), detail: MSG.tokenInvalid },
+  { name: "three empty parts", headers: async () => bearer(".."), detail: MSG.tokenInvalid },
+  { name: "a truncated token", headers: async () => bearer(a.user.token.slice(0, -6)), detail: MSG.tokenInvalid },
+  { name: "a token of 3,000 characters", headers: async () => bearer(`${a.user.token}${"A".repeat(3000)}`), detail: MSG.tokenInvalid },
+  { name: "an expired token", headers: async () => bearer(await signToken(a.user.id, Date.now() - 8 * 24 * 3600 * 1000)), detail: MSG.tokenInvalid },
+  { name: "a token not valid yet (nbf in an hour)", headers: async () => signed({ sub: String(a.user.id), nbf: now() + 3600, exp: now() + 7200 })(), detail: MSG.tokenInvalid },
+  {
+    name: "a token signed with another secret",
+    headers: async () => bearer(await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(String(a.user.id)).setExpirationTime("1h").sign(new TextEncoder().encode("another-secret-another-secret-another"))),
+    detail: MSG.tokenInvalid,
+  },
+  {
+    name: "B's token with its payload changed to A (signature kept)",
+    headers: async () => {
+      const [h, p, s] = b.user.token.split(".");
+      const payload = JSON.parse(Buffer.from(p, "base64url").toString());
+      return bearer(`${h}.${b64({ ...payload, sub: String(a.user.id) })}.${s}`);
+    },
+    detail: MSG.tokenInvalid,
+  },
+  { name: "alg none, empty signature", headers: unsigned({ alg: "none", typ: "JWT" }), detail: MSG.tokenInvalid },
+  { name: "alg None, empty signature", headers: unsigned({ alg: "None", typ: "JWT" }), detail: MSG.tokenInvalid },
+  { name: "alg NONE, A's real signature", headers: async () => unsigned({ alg: "NONE", typ: "JWT" }, a.user.token.split(".")[2])(), detail: MSG.tokenInvalid },
+  { name: "alg none, no signature part", headers: async () => bearer(`${b64({ alg: "none" })}.${b64({ sub: String(a.user.id), exp: now() + 3600 })}`), detail: MSG.tokenInvalid },
+  { name: "HS512 with the real secret (the algorithm is pinned)", headers: async () => signed({ sub: String(a.user.id), exp: now() + 3600 }, "HS512")(), detail: MSG.tokenInvalid },
+  { name: "a token for an unknown user id", headers: async () => bearer(await signToken(999_999_999)), detail: MSG.tokenInvalid },
+  { name: "a token for a user id beyond int4", headers: signed({ sub: "99999999999", exp: now() + 3600 }), detail: MSG.tokenInvalid },
+  { name: "a non-numeric sub", headers: signed({ sub: "admin", exp: now() + 3600 }), detail: MSG.tokenInvalid },
+  { name: "sub 0", headers: signed({ sub: "0", exp: now() + 3600 }), detail: MSG.tokenInvalid },
+  { name: "sub -1", headers: signed({ sub: "-1", exp: now() + 3600 }), detail: MSG.tokenInvalid },
+  { name: "sub 1.5", headers: signed({ sub: "1.5", exp: now() + 3600 }), detail: MSG.tokenInvalid },
+  { name: "a numeric sub claim", headers: async () => signed({ sub: a.user.id, exp: now() + 3600 })(), detail: MSG.tokenInvalid },
+  { name: "no sub", headers: signed({ exp: now() + 3600 }), detail: MSG.tokenInvalid },
+  { name: "a sub with SQL", headers: signed({ sub: "1 OR 1=1", exp: now() + 3600 }), detail: MSG.tokenInvalid },
+  { name: "a token of a deleted account", headers: async () => bearer(deletedToken), detail: MSG.tokenInvalid },
+];
+
+let deletedToken: string;
+beforeAll(async () => {
+  const gone = await newFixture("authz_gone");
+  deletedToken = gone.user.token;
+  await deleteUser(gone.user.id);
+});
+
+const required = ENDPOINTS.filter((e) => e.auth === "required");
+describe.each(required.map((e) => [e.id, e] as const))("%s", (_id, e) => {
+  it.each(BAD.map((c) => [c.name, c] as const))("answers 401 to %s", async (_name, c) => {
+    const res = await send(e, { ...sampleSend(e, a), token: null, headers: await c.headers() });
+    expect(res.status, res.text.slice(0, 200)).toBe(401);
+    expect(res.body.detail).toMatch(CJK);
+    if (c.detail) expect(res.body.detail).toBe(c.detail);
+  });
+});
+
+describe("endpoints open to visitors treat a bad token as a visitor", () => {
+  const open = ENDPOINTS.filter((x) => x.auth === "optional");
+  let ip = 0; // visitors' chat limit is per address
+  const cases = open.flatMap((x) => BAD.filter((c) => c.name !== "no token").map((c) => [`${x.id} with ${c.name}`, x, c] as const));
+  it.each(cases)("%s", async (_name, x, c) => {
+    const res = await send(x, { ...sampleSend(x, a), token: null, headers: { ...(await c.headers()), "x-forwarded-for": `10.7.0.${++ip}` } });
+    expect(res.status, res.text.slice(0, 200)).toBe(200);
+    if (x.method === "GET") {
+      // …so a second page, which needs sign-in, is refused.
+      const next = await send(x, { ...sampleSend(x, a), query: { ...sampleSend(x, a).query, page: "2" }, token: null, headers: await c.headers() });
+      expect(next.status).toBe(401);
+      expect(next.body.detail).toMatch(CJK);
+    }
+  });
+});
+
+describe("afterwards", () => {
+  it("A's data is as it was", async () => {
+    expect(await viewOfA()).toEqual(before);
+  });
+});

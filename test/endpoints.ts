@@ -1,0 +1,574 @@
+// Every API route in app/api/** with what the generated tests need to call it: method, path template,
+// handler, auth mode, body limit, the fields it reads (and of which kind), and a valid sample request built
+// from a fixture (a fresh user with a password, articles, a reading record and a finished summary task);
+// and `send`, which builds a request from those pieces and runs the handler in-process.
+import { eq } from "drizzle-orm";
+import type { NextRequest } from "next/server";
+import * as health from "@/app/api/health/route";
+import * as ready from "@/app/api/ready/route";
+import * as summaryCreate from "@/app/api/summary/create-task/route";
+import * as summaryHistory from "@/app/api/summary/history/route";
+import * as summaryCreateArticle from "@/app/api/summary/task/[id]/create-article/route";
+import * as summaryStatus from "@/app/api/summary/task/[id]/status/route";
+import * as articles from "@/app/api/v1/articles/route";
+import * as search from "@/app/api/v1/articles/search/route";
+import * as login from "@/app/api/v1/auth/login/route";
+import * as register from "@/app/api/v1/auth/register/route";
+import * as chat from "@/app/api/v1/chat/route";
+import * as favoriteOne from "@/app/api/v1/favorites/[articleId]/route";
+import * as myFavorites from "@/app/api/v1/favorites/my-favorites/route";
+import * as favorites from "@/app/api/v1/favorites/route";
+import * as likeOne from "@/app/api/v1/likes/[articleId]/route";
+import * as myLikes from "@/app/api/v1/likes/my-likes/route";
+import * as likeStatus from "@/app/api/v1/likes/status/[articleId]/route";
+import * as smsLogin from "@/app/api/v1/sms/login/route";
+import * as smsSend from "@/app/api/v1/sms/send/route";
+import * as historyOne from "@/app/api/v1/user-read-history/[id]/route";
+import * as historyClear from "@/app/api/v1/user-read-history/clear-all/route";
+import * as myHistory from "@/app/api/v1/user-read-history/my-history/route";
+import * as historyRecord from "@/app/api/v1/user-read-history/record/route";
+import * as me from "@/app/api/v1/users/me/route";
+import * as stats from "@/app/api/v1/users/me/stats/route";
+import { hashPassword } from "@/lib/auth/password";
+import { signToken } from "@/lib/auth/token";
+import { CHAT_BODY_LIMIT } from "@/lib/chat/schema";
+import { getDb } from "@/lib/db";
+import { readHistory, summaryTasks, users } from "@/lib/db/schema";
+import { initialSteps } from "@/lib/summary/service";
+import { call } from "./api";
+import { newArticles } from "./users";
+
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof HTTP_METHODS)[number];
+export type AuthMode = "none" | "optional" | "required";
+export type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Response | Promise<Response>;
+
+/**
+ * What a field holds, which decides the generated cases: text (a JSON string or a query string), int (an id
+ * or a page: JSON number or digit string), uuid (a task id), enum (one of `values`), bool, list (chat history).
+ */
+export type FieldKind = "text" | "int" | "uuid" | "enum" | "bool" | "list";
+export type Field = {
+  in: "params" | "query" | "body";
+  name: string;
+  kind: FieldKind;
+  /** Leaving it out is a 400. */
+  required?: boolean;
+  /** JSON null is accepted (it clears the field). */
+  nullable?: boolean;
+  /** The longest accepted text, in characters. */
+  max?: number;
+  /** Accepted values of an enum. */
+  values?: readonly string[];
+  /** Free text a user types (search keyword, chat message, profile fields, login account…): injection targets. */
+  userText?: boolean;
+  /** Valid values that carry a given text (a link with it in its path or query), so it gets past validation. */
+  embed?: ((text: string) => string)[];
+};
+
+export type TestUser = { id: number; token: string; account: string; password: string };
+export type Fixture = { user: TestUser; articleIds: number[]; recordId: number; taskId: string };
+
+export type Sample = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  /** How the sample body is sent (the wrapper takes both JSON and forms everywhere). */
+  encoding?: "json" | "form";
+  headers?: Record<string, string>;
+};
+
+export type Endpoint = {
+  /** "METHOD /path/{param}" */
+  id: string;
+  method: Method;
+  /** Path template with `{param}` placeholders. */
+  path: string;
+  /** The route file, relative to the repository. */
+  file: string;
+  /** Everything the route file exports (its handlers and the 405 answers for the other methods). */
+  module: Record<string, unknown>;
+  handler: RouteHandler;
+  auth: AuthMode;
+  /** The route reads a body, capped at this many bytes. */
+  bodyLimit?: number;
+  fields: Field[];
+  sample: (f: Fixture) => Sample;
+  /** Statuses the sample may answer (the sample of an SMS login has no code sent: 400). */
+  sampleStatus: number[];
+  /** Acts on or reads the caller's own rows. */
+  userScoped?: boolean;
+};
+
+let seq = 0;
+const unique = () => `${process.pid}${(++seq).toString(36)}`;
+/** A mainland mobile number no other call in this process uses. */
+export const uniquePhone = () => `139${String(process.pid % 10_000).padStart(4, "0")}${String(++seq % 10_000).padStart(4, "0")}`;
+
+const page = (name = "page"): Field => ({ in: "query", name, kind: "int" });
+const articleParam: Field = { in: "params", name: "articleId", kind: "int", required: true };
+const articleBody: Field = { in: "body", name: "article_id", kind: "int", required: true };
+const taskParam: Field = { in: "params", name: "id", kind: "uuid", required: true };
+const excludeRead: Field = { in: "query", name: "exclude_read", kind: "enum", values: ["true", "false", "1", "0"] };
+const phone: Field = { in: "body", name: "phone", kind: "text", required: true, max: 11, userText: true };
+
+function ep(e: Omit<Endpoint, "id" | "sampleStatus" | "fields"> & Partial<Pick<Endpoint, "sampleStatus" | "fields">>): Endpoint {
+  return { sampleStatus: [200], fields: [], ...e, id: `${e.method} ${e.path}` };
+}
+
+export const ENDPOINTS: Endpoint[] = [
+  ep({ method: "GET", path: "/api/health", file: "app/api/health/route.ts", module: health, handler: health.GET, auth: "none", sample: () => ({}) }),
+  ep({ method: "GET", path: "/api/ready", file: "app/api/ready/route.ts", module: ready, handler: ready.GET, auth: "none", sample: () => ({}) }),
+  ep({
+    method: "POST",
+    path: "/api/summary/create-task",
+    file: "app/api/summary/create-task/route.ts",
+    module: summaryCreate,
+    handler: summaryCreate.POST,
+    auth: "required",
+    bodyLimit: 8 * 1024,
+    userScoped: true,
+    fields: [
+      {
+        in: "body",
+        name: "url",
+        kind: "text",
+        required: true,
+        max: 2048,
+        userText: true,
+        embed: [(t) => `https://example.com/p/${t}`, (t) => `https://example.com/p?q=${t}#${t}`, (t) => `看看这个 https://example.com/${t} 不错`],
+      },
+      { in: "body", name: "method", kind: "enum", values: ["quick", "detailed", "knowledge", "storyboard"] },
+      { in: "body", name: "force", kind: "bool" },
+    ],
+    sample: () => ({ body: { url: `https://example.com/post/${unique()}`, method: "quick" } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/summary/history",
+    file: "app/api/summary/history/route.ts",
+    module: summaryHistory,
+    handler: summaryHistory.GET,
+    auth: "required",
+    userScoped: true,
+    fields: [page(), page("per_page")],
+    sample: () => ({ query: { page: "1", per_page: "20" } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/summary/task/{id}/create-article",
+    file: "app/api/summary/task/[id]/create-article/route.ts",
+    module: summaryCreateArticle,
+    handler: summaryCreateArticle.POST,
+    auth: "required",
+    userScoped: true,
+    fields: [taskParam],
+    sample: (f) => ({ params: { id: f.taskId } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/summary/task/{id}/status",
+    file: "app/api/summary/task/[id]/status/route.ts",
+    module: summaryStatus,
+    handler: summaryStatus.GET,
+    auth: "required",
+    userScoped: true,
+    fields: [taskParam],
+    sample: (f) => ({ params: { id: f.taskId } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/v1/articles",
+    file: "app/api/v1/articles/route.ts",
+    module: articles,
+    handler: articles.GET,
+    auth: "optional",
+    fields: [page(), page("limit"), excludeRead],
+    sample: () => ({ query: { page: "1", limit: "20" } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/v1/articles/search",
+    file: "app/api/v1/articles/search/route.ts",
+    module: search,
+    handler: search.GET,
+    auth: "optional",
+    fields: [{ in: "query", name: "keyword", kind: "text", required: true, max: 100, userText: true }, page(), page("limit"), excludeRead],
+    sample: () => ({ query: { keyword: "互动", page: "1", limit: "20" } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/auth/login",
+    file: "app/api/v1/auth/login/route.ts",
+    module: login,
+    handler: login.POST,
+    auth: "none",
+    bodyLimit: 8 * 1024,
+    fields: [
+      { in: "body", name: "username", kind: "text", required: true, max: 254, userText: true },
+      { in: "body", name: "password", kind: "text", required: true, max: 128, userText: true },
+    ],
+    sample: (f) => ({ body: { username: f.user.account, password: f.user.password }, encoding: "form" }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/auth/register",
+    file: "app/api/v1/auth/register/route.ts",
+    module: register,
+    handler: register.POST,
+    auth: "none",
+    bodyLimit: 8 * 1024,
+    fields: [
+      { in: "body", name: "account_name", kind: "text", required: true, max: 32, userText: true },
+      { in: "body", name: "password", kind: "text", required: true, max: 128, userText: true },
+      { in: "body", name: "email", kind: "text", nullable: true, max: 254, userText: true },
+      { in: "body", name: "phone_number", kind: "text", nullable: true, max: 11, userText: true },
+      { in: "body", name: "display_name", kind: "text", nullable: true, max: 32, userText: true },
+    ],
+    sample: () => ({ body: { account_name: `reg_${unique()}`, password: "secret-pass-1", display_name: "读者" } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/chat",
+    file: "app/api/v1/chat/route.ts",
+    module: chat,
+    handler: chat.POST,
+    auth: "optional",
+    bodyLimit: CHAT_BODY_LIMIT,
+    fields: [
+      { in: "body", name: "message", kind: "text", required: true, max: 4000, userText: true },
+      { in: "body", name: "history", kind: "list" },
+    ],
+    sample: () => ({ body: { message: "最近有什么好文章？", history: [{ role: "user", content: "你好" }, { role: "assistant", content: "你好！" }] } }),
+  }),
+  ep({
+    method: "DELETE",
+    path: "/api/v1/favorites/{articleId}",
+    file: "app/api/v1/favorites/[articleId]/route.ts",
+    module: favoriteOne,
+    handler: favoriteOne.DELETE,
+    auth: "required",
+    userScoped: true,
+    fields: [articleParam],
+    sample: (f) => ({ params: { articleId: String(f.articleIds[0]) } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/v1/favorites/my-favorites",
+    file: "app/api/v1/favorites/my-favorites/route.ts",
+    module: myFavorites,
+    handler: myFavorites.GET,
+    auth: "required",
+    userScoped: true,
+    fields: [page(), page("limit"), { in: "query", name: "sort", kind: "enum", values: ["recent", "oldest", "title"] }],
+    sample: () => ({ query: { page: "1", limit: "20", sort: "title" } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/favorites",
+    file: "app/api/v1/favorites/route.ts",
+    module: favorites,
+    handler: favorites.POST,
+    auth: "required",
+    bodyLimit: 1024,
+    userScoped: true,
+    fields: [articleBody],
+    sample: (f) => ({ body: { article_id: f.articleIds[0] } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/likes/{articleId}",
+    file: "app/api/v1/likes/[articleId]/route.ts",
+    module: likeOne,
+    handler: likeOne.POST,
+    auth: "required",
+    userScoped: true,
+    fields: [articleParam],
+    sample: (f) => ({ params: { articleId: String(f.articleIds[0]) } }),
+  }),
+  ep({
+    method: "DELETE",
+    path: "/api/v1/likes/{articleId}",
+    file: "app/api/v1/likes/[articleId]/route.ts",
+    module: likeOne,
+    handler: likeOne.DELETE,
+    auth: "required",
+    userScoped: true,
+    fields: [articleParam],
+    sample: (f) => ({ params: { articleId: String(f.articleIds[0]) } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/v1/likes/my-likes",
+    file: "app/api/v1/likes/my-likes/route.ts",
+    module: myLikes,
+    handler: myLikes.GET,
+    auth: "required",
+    userScoped: true,
+    fields: [page(), page("limit"), { in: "query", name: "sort", kind: "enum", values: ["recent", "oldest"] }],
+    sample: () => ({ query: { page: "1", limit: "20", sort: "recent" } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/v1/likes/status/{articleId}",
+    file: "app/api/v1/likes/status/[articleId]/route.ts",
+    module: likeStatus,
+    handler: likeStatus.GET,
+    auth: "required",
+    userScoped: true,
+    fields: [articleParam],
+    sample: (f) => ({ params: { articleId: String(f.articleIds[0]) } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/sms/login",
+    file: "app/api/v1/sms/login/route.ts",
+    module: smsLogin,
+    handler: smsLogin.POST,
+    auth: "none",
+    bodyLimit: 4 * 1024,
+    fields: [phone, { in: "body", name: "code", kind: "text", required: true, max: 6, userText: true }],
+    sample: () => ({ body: { phone: uniquePhone(), code: "123456" } }),
+    sampleStatus: [400], // no code was sent to this phone: 验证码已过期或不存在
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/sms/send",
+    file: "app/api/v1/sms/send/route.ts",
+    module: smsSend,
+    handler: smsSend.POST,
+    auth: "none",
+    bodyLimit: 4 * 1024,
+    fields: [phone],
+    sample: () => ({ body: { phone: uniquePhone() } }),
+  }),
+  ep({
+    method: "DELETE",
+    path: "/api/v1/user-read-history/{id}",
+    file: "app/api/v1/user-read-history/[id]/route.ts",
+    module: historyOne,
+    handler: historyOne.DELETE,
+    auth: "required",
+    userScoped: true,
+    fields: [{ in: "params", name: "id", kind: "int", required: true }],
+    sample: (f) => ({ params: { id: String(f.recordId) } }),
+  }),
+  ep({
+    method: "DELETE",
+    path: "/api/v1/user-read-history/clear-all",
+    file: "app/api/v1/user-read-history/clear-all/route.ts",
+    module: historyClear,
+    handler: historyClear.DELETE,
+    auth: "required",
+    userScoped: true,
+    sample: () => ({}),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/v1/user-read-history/my-history",
+    file: "app/api/v1/user-read-history/my-history/route.ts",
+    module: myHistory,
+    handler: myHistory.GET,
+    auth: "required",
+    userScoped: true,
+    fields: [page(), page("limit"), { in: "query", name: "time_filter", kind: "enum", values: ["today", "week", "month", "all"] }],
+    sample: () => ({ query: { page: "1", limit: "20", time_filter: "week" } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/user-read-history/record",
+    file: "app/api/v1/user-read-history/record/route.ts",
+    module: historyRecord,
+    handler: historyRecord.POST,
+    auth: "required",
+    bodyLimit: 1024,
+    userScoped: true,
+    fields: [articleBody],
+    sample: (f) => ({ body: { article_id: f.articleIds[1] } }),
+  }),
+  ep({ method: "GET", path: "/api/v1/users/me", file: "app/api/v1/users/me/route.ts", module: me, handler: me.GET, auth: "required", userScoped: true, sample: () => ({}) }),
+  ep({
+    method: "PUT",
+    path: "/api/v1/users/me",
+    file: "app/api/v1/users/me/route.ts",
+    module: me,
+    handler: me.PUT,
+    auth: "required",
+    bodyLimit: 8 * 1024,
+    userScoped: true,
+    fields: [
+      { in: "body", name: "display_name", kind: "text", nullable: true, max: 32, userText: true },
+      { in: "body", name: "email", kind: "text", nullable: true, max: 254, userText: true },
+      { in: "body", name: "bio", kind: "text", nullable: true, max: 500, userText: true },
+    ],
+    sample: () => ({ body: { display_name: "新昵称", bio: "喜欢读书" } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/v1/users/me/stats",
+    file: "app/api/v1/users/me/stats/route.ts",
+    module: stats,
+    handler: stats.GET,
+    auth: "required",
+    userScoped: true,
+    sample: () => ({}),
+  }),
+];
+
+/** The route files, each with the methods the registry lists for it. */
+export function routeFiles(): { file: string; path: string; module: Record<string, unknown>; methods: Method[] }[] {
+  const byFile = new Map<string, { file: string; path: string; module: Record<string, unknown>; methods: Method[] }>();
+  for (const e of ENDPOINTS) {
+    const entry = byFile.get(e.file) ?? { file: e.file, path: e.path, module: e.module, methods: [] };
+    entry.methods.push(e.method);
+    byFile.set(e.file, entry);
+  }
+  return [...byFile.values()];
+}
+
+export const textFields = (e: Endpoint) => e.fields.filter((f) => f.userText);
+
+// ── Fixtures ───────────────────────────────────────────────────────────────────────────────────────────
+
+export const PASSWORD = "secret-pass-1";
+let passwordHash: Promise<string> | undefined;
+
+/** A user with a password (hashed once per file) and a token. */
+export async function newUserWithPassword(prefix = "m"): Promise<TestUser> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const account = `${prefix}_${unique()}`;
+  const [u] = await (await getDb())
+    .insert(users)
+    .values({ accountName: account, displayName: "测试用户", hashedPassword: await passwordHash })
+    .returning();
+  return { id: u.id, token: await signToken(u.id), account, password: PASSWORD };
+}
+
+/** A user, two articles, a reading record of the first and a finished summary task, all the user's. */
+export async function newFixture(prefix = "m"): Promise<Fixture> {
+  const db = await getDb();
+  const user = await newUserWithPassword(prefix);
+  const articleIds = (await newArticles(2, `夹具${prefix}`)).map((a) => a.id);
+  const [record] = await db.insert(readHistory).values({ userId: user.id, articleId: articleIds[0] }).returning({ id: readHistory.id });
+  const url = `https://example.com/summary/${unique()}`;
+  const [task] = await db
+    .insert(summaryTasks)
+    .values({
+      userId: user.id,
+      url,
+      normalizedUrl: url,
+      method: "quick",
+      status: "completed",
+      progress: 100,
+      steps: initialSteps(),
+      result: { title: "总结标题", content: "## 要点\n\n- 一", summary: "一", source_url: url, method: "quick", created_at: new Date().toISOString(), reused: false, article_id: null },
+    })
+    .returning({ uuid: summaryTasks.uuid });
+  return { user, articleIds, recordId: record.id, taskId: task.uuid };
+}
+
+export async function deleteUser(id: number): Promise<void> {
+  await (await getDb()).delete(users).where(eq(users.id, id));
+}
+
+// ── Requests ───────────────────────────────────────────────────────────────────────────────────────────
+
+/** A JSON literal written as is (1e309, -0), which JSON.stringify cannot produce. */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+/** Leaves the field out. */
+export const MISSING = Symbol("missing");
+
+/**
+ * Percent-encodes like encodeURIComponent, but also lone surrogates (as their WTF-8 bytes, which the
+ * server decodes to U+FFFD like any invalid UTF-8), so every test string can go into a URL.
+ */
+export function encodeLoose(s: string): string {
+  let out = "";
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    out +=
+      c >= 0xd800 && c <= 0xdfff
+        ? [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join("")
+        : encodeURIComponent(ch);
+  }
+  return out;
+}
+
+/** The JSON text of a body whose values may be RawJson literals or MISSING. */
+export function jsonText(body: Record<string, unknown>): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(body, (_k, v: unknown) => {
+    if (v instanceof RawJson) {
+      raws.push(v.text);
+      return `\u0001raw${raws.length - 1}\u0001`;
+    }
+    return v === MISSING ? undefined : v;
+  });
+  return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_m, i: string) => raws[Number(i)]);
+}
+
+export type Send = {
+  params?: Record<string, string | typeof MISSING>;
+  query?: Record<string, string | typeof MISSING>;
+  /** A JSON object body (values may be RawJson or MISSING). */
+  body?: Record<string, unknown>;
+  /** A body sent exactly as given. */
+  raw?: string;
+  /** Sends the body form-encoded (string values only). */
+  form?: boolean;
+  /** null: no content-type header. */
+  contentType?: string | null;
+  token?: string | null;
+  headers?: Record<string, string>;
+  /** Overrides the endpoint's method. */
+  method?: string;
+  /** Calls this handler instead of the endpoint's. */
+  handler?: RouteHandler;
+};
+
+const present = <T>(o: Record<string, T | typeof MISSING> = {}) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== MISSING)) as Record<string, T>;
+
+/** Sends a request to an endpoint, in-process, the way Next would. */
+export async function send(e: Endpoint, s: Send) {
+  const params = present(s.params);
+  const query = present(s.query);
+  const path = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeLoose(params[name] ?? ""));
+  const qs = Object.entries(query)
+    .map(([k, v]) => `${encodeLoose(k)}=${encodeLoose(v)}`)
+    .join("&");
+  const headers: Record<string, string> = { ...s.headers };
+  let raw = s.raw;
+  if (raw === undefined && s.body) {
+    raw = s.form ? new URLSearchParams(present(s.body as Record<string, string>)).toString() : jsonText(s.body);
+  }
+  const type = s.contentType === undefined ? (raw === undefined ? undefined : s.form ? "application/x-www-form-urlencoded" : "application/json") : s.contentType;
+  if (type) headers["content-type"] = type;
+  const handler = s.handler ?? e.handler;
+  const res = await call(async (req, ctx) => handler(req, ctx), `${path}${qs ? `?${qs}` : ""}`, {
+    method: s.method ?? e.method,
+    raw,
+    headers,
+    token: s.token ?? undefined,
+    params,
+  });
+  return res;
+}
+
+/** The sample request of an endpoint for a fixture, as a Send (token included when the route reads one). */
+export function sampleSend(e: Endpoint, f: Fixture): Send {
+  const s = e.sample(f);
+  return {
+    params: s.params,
+    query: s.query,
+    body: s.body,
+    form: s.encoding === "form",
+    headers: s.headers,
+    token: e.auth === "none" ? null : f.user.token,
+  };
+}
+
+/** At least one CJK character: every error detail is written in Chinese. */
+export const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
