@@ -122,7 +122,7 @@ const FS_REASONS: Record<string, string> = {
 };
 
 /** A file-system failure on the data directory as one clear line; other errors pass through. */
-function unusableDataDir(dataDir: string, err: unknown): Error {
+export function unusableDataDir(dataDir: string, err: unknown): Error {
   const code = (err as NodeJS.ErrnoException)?.code;
   const reason = code ? FS_REASONS[code] : undefined;
   return reason ? new Error(`数据目录 ${dataDir} 无法使用：${reason}（PGLITE_DIR）`) : (err as Error);
