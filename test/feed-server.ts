@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import { send } from "./http";
 
 export type FeedServer = {
   url: string;
@@ -91,11 +92,6 @@ const DUPES = [
   rssOf("少数派", [ITEM_A, ITEM_B]),
   rssOf("少数派", [ITEM_C, ITEM_B, { ...ITEM_A, guid: "sspai-a-again", link: "https://sspai.com/post/1?utm_source=weekly&spm=1" }]),
 ];
-
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) {
-  res.writeHead(status, { "Content-Type": type, "Content-Length": String(Buffer.byteLength(body)), ...headers });
-  res.end(body);
-}
 
 const XML = "application/rss+xml; charset=utf-8";
 

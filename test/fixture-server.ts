@@ -2,10 +2,11 @@
 // blog, comments, video with subtitles, podcast feed and episode) plus the awkward cases the fetcher
 // must handle (redirect chains and loops, 404, a huge body, a binary, a slow answer, gzip).
 // It counts connections and requests so tests can prove a refused fetch never reached it.
-import { createServer, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { id3Tag, mp3Audio } from "./audio";
+import { send } from "./http";
 
 export type FixtureServer = {
   /** e.g. http://127.0.0.1:40123 (no trailing slash) */
@@ -199,11 +200,6 @@ const podcastXml = (base: string) => `<?xml version="1.0" encoding="UTF-8"?>
 </channel>
 </rss>
 `;
-
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) {
-  res.writeHead(status, { "Content-Type": type, "Content-Length": String(Buffer.byteLength(body)), ...headers });
-  res.end(body);
-}
 
 const HTML = "text/html; charset=utf-8";
 
