@@ -35,6 +35,15 @@ function hostOf(url: string | undefined): string {
   }
 }
 
+/** Whether `url` is an http(s) link, the only kind a task has; a crafted `?url=` is only ever shown as text. */
+function isWebLink(url: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
 function initialRun({ url, method, taskId }: Props): Run | null {
   if (taskId) return { key: 0, kind: "follow", taskId, url, method };
   if (url && method) return { key: 0, kind: "create", url, method };
@@ -165,9 +174,13 @@ export function SummaryProgress(props: Props) {
         {url ? (
           <div className="mt-2 min-w-0">
             <p className="text-sm font-medium text-slate-700">{hostOf(url)}</p>
-            <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="block break-all text-xs text-brand-600 hover:underline">
-              {url}
-            </a>
+            {isWebLink(url) ? (
+              <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="block break-all text-xs text-brand-600 hover:underline">
+                {url}
+              </a>
+            ) : (
+              <p className="break-all text-xs text-slate-500">{url}</p>
+            )}
           </div>
         ) : (
           <p className="mt-2 text-sm text-slate-500">正在读取任务…</p>
@@ -210,7 +223,7 @@ function ErrorCard({ message, onRetry, onBack }: { message: string; onRetry?: ()
       </p>
       <div className="mt-4 flex gap-2">
         {onRetry ? (
-          <button type="button" onClick={onRetry} className="rounded-full bg-brand-500 px-4 py-1.5 text-sm text-white hover:bg-brand-600">
+          <button type="button" onClick={onRetry} className="rounded-full bg-brand-600 px-4 py-1.5 text-sm text-white hover:bg-brand-700">
             重试
           </button>
         ) : null}
