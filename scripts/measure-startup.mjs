@@ -1,6 +1,7 @@
 // Measures start-up of the built app on the embedded database: from spawning the standalone server to
 // the first 200 from /api/ready. Runs a fresh data directory (migrate + seed) and an existing one.
-// Usage: npm run build (or npm start once), then node scripts/measure-startup.mjs [runs]
+// Usage: npm run build (or npm start once), then node scripts/measure-startup.mjs [runs] [--json]
+// (--json: one line of JSON with every time in milliseconds, for bench/startup.ts)
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +12,8 @@ if (!existsSync(server)) {
   console.error("No production build: run `npm start` once (or `npm run build`) first.");
   process.exit(1);
 }
-const runs = Number(process.argv[2] ?? 3);
+const json = process.argv.includes("--json");
+const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
 
 async function startOnce(dataDir, port) {
   const started = performance.now();
@@ -44,6 +46,10 @@ for (let i = 0; i < runs; i++) {
   fresh.push(await startOnce(dir, 3400 + i));
   warm.push(await startOnce(dir, 3450 + i));
   rmSync(dir, { recursive: true, force: true });
+}
+if (json) {
+  console.log(JSON.stringify({ fresh: fresh.map(Math.round), existing: warm.map(Math.round) }));
+  process.exit(0);
 }
 const fmt = (xs) => xs.map((x) => `${(x / 1000).toFixed(2)} s`).join(", ");
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] / 1000;

@@ -1,0 +1,29 @@
+// Where each benchmark corpus lives: one PostgreSQL database per size (BENCH_DATABASE_URL with the size
+// appended: shiyue_bench_1k, _10k, _100k) and PGlite data directories under bench/.data/ (gitignored).
+// Each is seeded once through the seed's own code and reused by later runs.
+import { join, resolve } from "node:path";
+import { describe, prepareBenchDb, type BenchDb, type DbTarget } from "./prepare-db";
+
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shiyue_bench";
+const DATA = resolve(import.meta.dirname, ".data");
+
+export const label = (n: number) => (n % 1000 === 0 ? `${n / 1000}k` : String(n));
+
+export function postgresAt(articles: number): DbTarget {
+  const url = new URL(BASE_URL);
+  url.pathname = `${url.pathname}_${label(articles)}`;
+  return { databaseUrl: url.toString() };
+}
+
+export function pgliteAt(articles: number): DbTarget {
+  return { dataDir: join(DATA, `pglite-${label(articles)}`) };
+}
+
+/** Prepares (or reuses) a corpus and says how long it took. */
+export async function ready(target: DbTarget, articles: number): Promise<BenchDb> {
+  const started = performance.now();
+  const db = await prepareBenchDb(target, articles);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`bench: ${describe(target)}: ${db.articles} articles, ${db.seedSeconds === null ? "already prepared" : `seeded in ${db.seedSeconds.toFixed(1)} s`} (${seconds} s)`);
+  return db;
+}

@@ -1,0 +1,119 @@
+// The result tables, as aligned Markdown (the same text on the console and in bench/results/latest.md),
+// and the targets of issue 9, each judged ✓/✗ next to its figure.
+import type { Row } from "./measure";
+import type { ScenarioKey } from "./scenarios";
+
+export type Table = { title: string; head: string[]; rows: string[][]; notes?: string[] };
+
+const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? "" : `${n.toFixed(n < 10 ? 2 : 1)} ms`);
+const pct = (n: number) => `${Math.round(n * 100)}%`;
+const mark = (ok: boolean) => (ok ? "✓" : "✗");
+
+// ── Targets ─────────────────────────────────────────────────────────────────────────────────────────────
+
+type RowTarget = { key: ScenarioKey; at: "c=1" | "max c"; text: string; value: (r: Row) => string; ok: (r: Row) => boolean };
+
+/** Latency targets are judged one request at a time (c=1), throughput targets at the highest connection count. */
+const ROW_TARGETS: RowTarget[] = [
+  { key: "feed", at: "c=1", text: "p50 ≤ 10 ms", value: (r) => ms(r.app.p50), ok: (r) => r.app.p50 <= 10 },
+  { key: "feed", at: "max c", text: "req/s ≥ 50% of the floor's", value: (r) => (r.floor ? pct(r.app.rps / r.floor.rps) : "no floor"), ok: (r) => !!r.floor && r.app.rps >= 0.5 * r.floor.rps },
+  { key: "search-2", at: "c=1", text: "p95 ≤ 50 ms", value: (r) => ms(r.app.p95), ok: (r) => r.app.p95 <= 50 },
+  { key: "home", at: "c=1", text: "p50 ≤ 60 ms", value: (r) => ms(r.app.p50), ok: (r) => r.app.p50 <= 60 },
+  { key: "home", at: "max c", text: "≥ 300 req/s", value: (r) => `${r.app.rps} req/s`, ok: (r) => r.app.rps >= 300 },
+  { key: "status", at: "c=1", text: "p50 ≤ 5 ms", value: (r) => ms(r.app.p50), ok: (r) => r.app.p50 <= 5 },
+];
+
+function targetsOf(row: Row, rows: Row[]): RowTarget[] {
+  const counts = rows.filter((r) => r.key === row.key).map((r) => r.connections);
+  return ROW_TARGETS.filter((t) => t.key === row.key && row.connections === (t.at === "c=1" ? Math.min(...counts) : Math.max(...counts)));
+}
+
+export type Judged = { target: string; measured: string; ok: boolean };
+
+export function judge(rows: Row[], extra: { chatAddedP50?: number; coldStartMs?: number }): Judged[] {
+  const out: Judged[] = [];
+  for (const row of rows) {
+    for (const t of targetsOf(row, rows)) out.push({ target: `${row.name}, c=${row.connections}: ${t.text}`, measured: t.value(row), ok: t.ok(row) });
+  }
+  if (extra.chatAddedP50 !== undefined) out.push({ target: "chat: time added to the provider's first byte ≤ 50 ms (p50)", measured: ms(extra.chatAddedP50), ok: extra.chatAddedP50 <= 50 });
+  if (extra.coldStartMs !== undefined) out.push({ target: "cold start to ready on PGlite, fresh data directory ≤ 5 s (median)", measured: `${(extra.coldStartMs / 1000).toFixed(2)} s`, ok: extra.coldStartMs <= 5000 });
+  return out;
+}
+
+// ── Tables ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export function mainTable(title: string, rows: Row[], withTargets: boolean): Table {
+  return {
+    title,
+    head: ["scenario", "c", "req/s", "p50", "p95", "p99", "floor req/s", "floor p50", "floor p99", "ratio", ...(withTargets ? ["target"] : [])],
+    rows: rows.map((r) => [
+      r.app.errors ? `${r.name} (${r.app.errors} errors)` : r.name,
+      String(r.connections),
+      String(r.app.rps),
+      ms(r.app.p50),
+      ms(r.app.p95),
+      ms(r.app.p99),
+      r.floor ? String(r.floor.rps) : "",
+      ms(r.floor?.p50),
+      ms(r.floor?.p99),
+      r.floor ? pct(r.app.rps / r.floor.rps) : "",
+      ...(withTargets ? [targetsOf(r, rows).map((t) => `${t.text} ${mark(t.ok(r))}`).join("; ")] : []),
+    ]),
+    notes: [
+      "ratio = app req/s ÷ floor req/s at the same connection count. The floor is node:http + a pg pool replaying the SQL the app's query functions send for the same path.",
+      "Percentiles are exact (every response time kept). Latency targets are judged at c=1, throughput targets at the highest c.",
+    ],
+  };
+}
+
+export function comparisonTable(title: string, rows: Row[], reference: Row[], referenceLabel: string): Table {
+  const ref = (r: Row) => reference.find((x) => x.key === r.key && x.connections === r.connections);
+  return {
+    title,
+    head: ["scenario", "c", "req/s", "p50", "p95", "p99", `${referenceLabel} req/s`, `${referenceLabel} p50`],
+    rows: rows.map((r) => [r.app.errors ? `${r.name} (${r.app.errors} errors)` : r.name, String(r.connections), String(r.app.rps), ms(r.app.p50), ms(r.app.p95), ms(r.app.p99), ref(r) ? String(ref(r)!.app.rps) : "", ms(ref(r)?.app.p50)]),
+    notes: ["No floor here: PGlite runs inside the app's process and answers one query at a time, so a separate floor server cannot share it."],
+  };
+}
+
+/** p50 (p95) per corpus size, the app's and the floor's, and how much the largest grew over the smallest. */
+export function scalingTable(sizes: { label: string; rows: Row[] }[], seconds: string): Table {
+  const first = sizes[0].rows;
+  const lines: string[][] = [];
+  for (const who of ["app", "floor"] as const) {
+    for (const r of first) {
+      if (who === "floor" && !r.floor) continue;
+      const at = sizes.map((s) => s.rows.find((x) => x.key === r.key && x.connections === r.connections)?.[who]);
+      const [a, z] = [at[0], at[at.length - 1]];
+      lines.push([
+        who === "app" ? r.name : `floor: ${r.name}`,
+        ...at.map((x) => (x ? `${ms(x.p50)} (${ms(x.p95)})` : "")),
+        a && z ? `×${(z.p50 / a.p50).toFixed(1)}` : "",
+      ]);
+    }
+  }
+  return {
+    title: `Scaling: p50 (p95) by corpus size, one request at a time (c=${first[0]?.connections ?? 1}; ${seconds})`,
+    head: ["scenario", ...sizes.map((s) => `${s.label} articles`), `p50 ${sizes[sizes.length - 1].label} ÷ ${sizes[0].label}`],
+    rows: lines,
+  };
+}
+
+export function targetsTable(judged: Judged[], corpus: string): Table {
+  return { title: `Targets (set for PostgreSQL with 100k articles; judged here on ${corpus})`, head: ["target", "measured", ""], rows: judged.map((j) => [j.target, j.measured, mark(j.ok)]) };
+}
+
+// ── Rendering ───────────────────────────────────────────────────────────────────────────────────────────
+
+/** Terminal columns: East Asian wide characters take two. */
+const width = (s: string) => [...s].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1), 0);
+const pad = (s: string, n: number, right: boolean) => (right ? " ".repeat(n - width(s)) + s : s + " ".repeat(n - width(s)));
+
+export function renderTable(t: Table): string {
+  const widths = t.head.map((h, i) => Math.max(width(h), ...t.rows.map((r) => width(r[i] ?? ""))));
+  // Every column but the first (names) and the last text columns holds figures: right-aligned.
+  const numeric = t.head.map((_, i) => i > 0 && t.rows.every((r) => /^[\d.×%]*( ms| s| req\/s)?( \(.*\))?$/.test(r[i] ?? "")));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => pad(c ?? "", widths[i], numeric[i])).join(" | ")} |`;
+  const rule = `|${widths.map((w, i) => (numeric[i] ? `${"-".repeat(w + 1)}:` : "-".repeat(w + 2))).join("|")}|`;
+  return [`### ${t.title}`, "", line(t.head), rule, ...t.rows.map(line), ...(t.notes?.length ? ["", ...t.notes] : [])].join("\n");
+}

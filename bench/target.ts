@@ -1,0 +1,72 @@
+// One measured configuration: a prepared corpus (PostgreSQL or PGlite), the app started on it and, on
+// PostgreSQL, the floor server on the same database; every scenario at each connection count, then
+// optionally the chat's first byte and the home page's first-load JavaScript.
+import { startApp } from "./app-server";
+import { chatFirstByte } from "./chat-ttfb";
+import { captureFloorRoutes, startFloor, type Floor } from "./floor";
+import { measure, type LoadOptions, type Row } from "./measure";
+import { firstLoadJs } from "./page-weight";
+import { describe, type BenchDb } from "./prepare-db";
+import { benchScenarios } from "./scenarios";
+
+export type TargetResult = {
+  label: string;
+  database: string;
+  articles: number;
+  /** Spawn to /api/ready (includes a build when scripts/start.ts had to make one). */
+  readyMs: number;
+  rows: Row[];
+  chatFirstByte?: Awaited<ReturnType<typeof chatFirstByte>>;
+  firstLoadJs?: Awaited<ReturnType<typeof firstLoadJs>>;
+};
+
+export type TargetOptions = LoadOptions & {
+  label: string;
+  worst: boolean;
+  port: number;
+  provider: { url: string; env: Record<string, string> };
+  chatQuestions?: number;
+  weigh?: boolean;
+};
+
+export const CHAT_QUESTION = "数据库索引应该怎么设计才能提升性能？";
+
+export async function runTarget(db: BenchDb, opts: TargetOptions): Promise<TargetResult> {
+  console.log(`\nbench: ${opts.label} (${describe(db.target)}, ${db.articles} articles)`);
+  let floor: Floor | undefined;
+  if ("databaseUrl" in db.target) floor = await startFloor(db.target.databaseUrl, await captureFloorRoutes(db.target.databaseUrl, db.userId));
+  try {
+    const app = await startApp(db.target, { port: opts.port, env: opts.provider.env });
+    try {
+      const result: TargetResult = { label: opts.label, database: describe(db.target), articles: db.articles, readyMs: app.readyMs, rows: [] };
+      result.rows = await measure(app.base, floor?.base ?? null, benchScenarios(db, { worst: opts.worst }), opts);
+      const chat = opts.chatQuestions ? await attempt("chat first byte", () => chatFirstByte(app.base, opts.provider.url, opts.chatQuestions!, CHAT_QUESTION)) : undefined;
+      if (chat) {
+        result.chatFirstByte = chat;
+        console.log(`  chat first byte (${chat.requests} questions): provider p50 ${chat.direct.p50} ms; through the app p50 ${chat.app.p50} ms; added p50 ${chat.added.p50} ms, p95 ${chat.added.p95} ms`);
+      }
+      const weight = opts.weigh ? await attempt("home first-load JS", () => firstLoadJs(app.base, "/")) : undefined;
+      if (weight) {
+        result.firstLoadJs = weight;
+        console.log(`  home first-load JS: ${weight.files} files, ${(weight.gzip / 1024).toFixed(1)} kB gzip`);
+      }
+      const logged = app.errorsLogged();
+      if (logged) console.error(`  the app logged ${logged} error lines: see ${app.logFile}`);
+      return result;
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await floor?.stop();
+  }
+}
+
+/** An extra figure that must not cost the whole run when the app answers it with an error. */
+async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (err) {
+    console.error(`  ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
+}
