@@ -3,6 +3,8 @@ import { z } from "@/lib/zod";
 import { SUMMARY_METHODS } from "@/lib/db/schema";
 import { positiveInt } from "@/lib/articles/schema";
 
+export { METHOD_NAMES } from "./constants";
+
 export const createTaskBody = z.object({
   url: z
     .string({ message: "请提供要总结的链接" })
