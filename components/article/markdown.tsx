@@ -4,7 +4,10 @@ import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 
 const remarkPlugins = [remarkGfm, remarkBreaks];
-const rehypePlugins = [rehypeHighlight];
+// Highlighting only where there is fenced code: setting up highlight.js for every card of the feed
+// (registering its grammars) cost as much as parsing the markdown itself.
+const withHighlight = [rehypeHighlight];
+const plain: typeof withHighlight = [];
 const components = {
   a: ({ href, children }: { href?: string; children?: React.ReactNode }) => (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow">
@@ -20,6 +23,7 @@ const components = {
 export function ArticleMarkdown({ text, className = "" }: { text: string; className?: string }) {
   let rendered: React.ReactNode;
   try {
+    const rehypePlugins = /```|~~~/.test(text) ? withHighlight : plain;
     rendered = Markdown({ children: text, remarkPlugins, rehypePlugins, components });
   } catch {
     rendered = <p className="whitespace-pre-wrap">{text}</p>;
