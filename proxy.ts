@@ -1,21 +1,27 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { guard, looksSignedIn } from "@/lib/auth/guards";
+import { CACHE_STATUS_HEADER, homeCache, isCacheableHomeRequest, RENDER_HEADER, withNonce } from "@/lib/server/home-cache-slot";
 import { cameOverHttps, contentSecurityPolicy, HSTS } from "@/lib/server/security-headers";
 
 // Every page request: a Content-Security-Policy with a fresh nonce (Next.js reads it from the request
 // header and puts it on its scripts), HSTS behind https, and the guards — login-required pages without a
 // session go to code login with the full target; a signed-in visitor on /login* or /register goes home.
-// An expired or malformed cookie is cleared on the way.
-export function proxy(req: NextRequest) {
+// An expired or malformed cookie is cleared on the way. A visitor's plain GET / is answered from the
+// cached home page when it is current (lib/server/home-cache.ts), with this response's nonce.
+export async function proxy(req: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const https = cameOverHttps(req.nextUrl, req.headers.get("x-forwarded-proto"));
   const csp = contentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === "development", https });
   const token = req.cookies.get(TOKEN_COOKIE)?.value;
   const decision = guard(req.nextUrl.pathname, req.nextUrl.search, token);
   let res: NextResponse;
+  const cached = decision ? null : await cachedHome(req, Boolean(token));
   if (decision) {
     res = NextResponse.redirect(new URL(decision.redirect, req.url));
+  } else if (cached) {
+    res = new NextResponse(withNonce(cached, nonce), { status: 200, headers: cached.headers });
+    res.headers.set(CACHE_STATUS_HEADER, "hit");
   } else {
     const headers = new Headers(req.headers);
     headers.set("x-nonce", nonce);
@@ -26,6 +32,14 @@ export function proxy(req: NextRequest) {
   if (https) res.headers.set("Strict-Transport-Security", HSTS);
   if (token && !looksSignedIn(token)) res.cookies.delete(TOKEN_COOKIE);
   return res;
+}
+
+async function cachedHome(req: NextRequest, hasSession: boolean) {
+  const cache = homeCache();
+  if (!cache || req.headers.get(RENDER_HEADER) === cache.renderSecret) return null;
+  const { pathname, search } = req.nextUrl;
+  if (!isCacheableHomeRequest({ method: req.method, pathname, search, headers: req.headers, hasSession })) return null;
+  return cache.lookup();
 }
 
 export const config = {

@@ -2,9 +2,19 @@ import Link from "next/link";
 import type { ApiArticle } from "@/lib/articles/serialize";
 import { platformIconPath } from "@/lib/articles/platforms";
 import { formatChineseDate } from "@/lib/format";
-import { CardActions } from "./card-actions";
+import { CardActions, type CardCounts } from "./card-actions";
 import { CollapsibleBody } from "./collapsible-body";
 import { ArticleMarkdown } from "./markdown";
+
+// Only the counts and marks go to the client controls: the whole article would repeat every body in the page's payload.
+const cardCounts = ({ id, like_cnt, comment_cnt, favorite_cnt, is_liked, is_favorited }: ApiArticle): CardCounts => ({
+  id,
+  like_cnt,
+  comment_cnt,
+  favorite_cnt,
+  ...(is_liked === undefined ? {} : { is_liked }),
+  ...(is_favorited === undefined ? {} : { is_favorited }),
+});
 
 /** One feed entry: title (to its permalink), collapsible markdown body, source, date, and like/comment/bookmark controls. */
 export function ArticleCard({ article }: { article: ApiArticle }) {
@@ -38,7 +48,7 @@ export function ArticleCard({ article }: { article: ApiArticle }) {
         </a>
         <time dateTime={new Date(article.create_time * 1000).toISOString()}>{formatChineseDate(article.create_time)}</time>
       </div>
-      <CardActions article={article} />
+      <CardActions article={cardCounts(article)} />
     </article>
   );
 }

@@ -12,7 +12,10 @@ import { MSG } from "@/lib/messages";
 
 type Marks = { liked: boolean; likes: number; favorited: boolean; favorites: number };
 
-const marksOf = (a: ApiArticle): Marks => ({
+/** What the controls need of an article: the card passes only this, so the page's payload stays small. */
+export type CardCounts = Pick<ApiArticle, "id" | "like_cnt" | "comment_cnt" | "favorite_cnt" | "is_liked" | "is_favorited">;
+
+const marksOf = (a: CardCounts): Marks => ({
   liked: Boolean(a.is_liked),
   likes: a.like_cnt,
   favorited: Boolean(a.is_favorited),
@@ -24,7 +27,7 @@ const marksOf = (a: ApiArticle): Marks => ({
  * change only when the server answered: a like moves the count by one as its `action` says, a bookmark
  * favourites for real. Signed out, any of them asks to log in. Failures are only logged.
  */
-export function CardActions({ article }: { article: ApiArticle }) {
+export function CardActions({ article }: { article: CardCounts }) {
   const router = useRouter();
   const [marks, setMarks] = useState(() => marksOf(article));
   const [source, setSource] = useState(article);

@@ -51,6 +51,11 @@ export function json<T>(body: T, init?: ResponseInit) {
   return NextResponse.json(body, init);
 }
 
+/** An answer already serialized as JSON (a cached page). */
+export function jsonText(body: string) {
+  return new NextResponse(body, { headers: { "content-type": "application/json" } });
+}
+
 export function errorResponse(err: ApiError, requestId?: string) {
   return NextResponse.json(
     { detail: err.detail },

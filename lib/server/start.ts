@@ -9,6 +9,7 @@ import { startSummaryWorkers } from "@/lib/summary/worker";
 import { startFeedScheduler } from "@/lib/ingest/scheduler";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { errorMessage } from "@/lib/log";
+import { startHomeCache } from "./home-cache";
 import { installShutdownHandlers } from "./shutdown";
 
 export async function startServer(): Promise<void> {
@@ -26,11 +27,19 @@ export async function startServer(): Promise<void> {
     console.error(`启动失败：${errorMessage(err)}`);
     process.exit(1);
   }
-  // Background work in the web process (RUN_WORKER=false leaves it to separate processes).
   const config = getConfig();
+  startHomeCache({ getDb, origin: ownOrigin(config.PORT) });
+  // Background work in the web process (RUN_WORKER=false leaves it to separate processes).
   if (config.RUN_WORKER) {
     startEmbedder(getDb);
     startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: config.SUMMARY_CONCURRENCY });
     startFeedScheduler(getDb, { concurrency: config.FEED_CONCURRENCY });
   }
+}
+
+/** Where this server can reach itself: its listening address, or loopback when it listens on all of them. */
+function ownOrigin(port: number): string {
+  const host = process.env.HOSTNAME;
+  if (!host || host === "0.0.0.0" || host === "::" || host === "localhost") return `http://127.0.0.1:${port}`;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }

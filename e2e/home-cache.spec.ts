@@ -1,0 +1,85 @@
+// The cached anonymous home page (lib/server/home-cache.ts) through the real server: served from memory
+// with a fresh nonce per response, never for sessions, searches or client navigations, and current as soon
+// as a new article is collected. Browser-free: runs once, in the desktop project.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { feedsCommand } from "./support/xss-trap";
+
+const CACHE = "x-home-cache";
+
+/** Asks for / until the cache answers (the first request renders it behind the scenes). */
+async function cachedHome(request: APIRequestContext) {
+  let res = await request.get("/");
+  for (let i = 0; i < 50 && res.headers()[CACHE] !== "hit"; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    res = await request.get("/");
+  }
+  expect(res.headers()[CACHE], "the home page from the cache").toBe("hit");
+  return res;
+}
+
+const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1];
+
+test("a visitor's home page comes from the cache, with the feed's page 1 and a fresh nonce on every script", async ({ request }) => {
+  const first = await cachedHome(request);
+  const second = await request.get("/");
+  expect(second.headers()[CACHE]).toBe("hit");
+  const [a, b] = [first, second].map((r) => ({ nonce: nonceOf(r.headers()["content-security-policy"]), html: "" }));
+  a.html = await first.text();
+  b.html = await second.text();
+  expect(a.nonce).not.toBe(b.nonce);
+  for (const { nonce, html } of [a, b]) {
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes("application/ld+json"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  }
+  expect(a.html.replaceAll(a.nonce, "N")).toBe(b.html.replaceAll(b.nonce, "N"));
+  expect(first.headers()["content-type"]).toContain("text/html");
+  expect(first.headers()["x-frame-options"]).toBe("DENY");
+  expect(first.headers()["cache-control"]).toContain("no-store");
+
+  const feed = (await (await request.get("/api/v1/articles?page=1")).json()).data.items as { title: string }[];
+  expect(feed).toHaveLength(20);
+  for (const { title } of feed) expect(a.html).toContain(title.replaceAll("&", "&amp;").replaceAll("<", "&lt;"));
+});
+
+test("sessions, searches, later pages and client navigations are rendered for the request", async ({ request, playwright, baseURL }) => {
+  await cachedHome(request);
+  for (const path of ["/?q=数据库", "/?page=1", "/about"]) expect((await request.get(path)).headers()[CACHE], path).toBeUndefined();
+  expect((await request.get("/", { headers: { RSC: "1" } })).headers()[CACHE]).toBeUndefined();
+
+  const account = `cache${Date.now().toString(36)}`;
+  const reg = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1" } });
+  expect(reg.ok()).toBe(true);
+  const token = (await reg.json()).data.access_token as string;
+  const signedIn = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `shiyue_token=${token}` } });
+  const res = await signedIn.get("/");
+  expect(res.headers()[CACHE]).toBeUndefined();
+  expect(await res.text()).not.toContain(">登录<"); // the signed-in header, not the visitor's page
+  await signedIn.dispose();
+});
+
+test("an article collected while the page is cached is on the visitor's home page at once", async ({ request, baseURL }) => {
+  await cachedHome(request);
+  const title = `缓存后新收录的文章 ${Date.now().toString(36)}`;
+  const server = createServer((_, res) => {
+    res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" });
+    res.end(`<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>缓存测试源</title><link>http://127.0.0.1/</link>
+<item><title>${title}</title><link>https://juejin.cn/post/${Date.now()}</link><pubDate>${new Date().toUTCString()}</pubDate>
+<description>刚刚发布的一篇文章，用来确认首页缓存在文章变化时立即更新。</description></item></channel></rss>`);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  try {
+    const feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.xml`;
+    expect(await feedsCommand(baseURL!, ["add", feedUrl, "--allow-private"])).toContain("已添加订阅源");
+    expect(await feedsCommand(baseURL!, ["poll", feedUrl])).toContain("新增 1 篇");
+    const feed = (await (await request.get("/api/v1/articles?page=1")).json()).data.items as { title: string }[];
+    expect(feed.map((a) => a.title)).toContain(title);
+    const home = await request.get("/");
+    expect(await home.text()).toContain(title);
+    await feedsCommand(baseURL!, ["remove", feedUrl]);
+  } finally {
+    server.close();
+  }
+});
