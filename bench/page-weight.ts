@@ -16,6 +16,9 @@ export const ROUTE_BUDGET = 200 * 1024;
 
 export const budgetFor = (route: string) => (route === "/" ? HOME_BUDGET : ROUTE_BUDGET);
 
+/** The routes whose first-load JavaScript is over their budget. */
+export const overBudget = <W extends { route: string; gzip: number }>(weights: W[]) => weights.filter((w) => w.gzip > budgetFor(w.route));
+
 export type Weight = { files: number; raw: number; gzip: number };
 export type RouteWeight = Weight & { route: string; chunks: string[] };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SummaryProgress } from "@/components/summary/summary-progress";
 import type { SummaryMethod } from "@/lib/client/summary-api";
-import { METHOD_NAMES } from "@/lib/summary/schema";
+import { METHOD_NAMES } from "@/lib/summary/constants";
 
 export const metadata: Metadata = { title: "总结进度", robots: { index: false } };
 

@@ -15,7 +15,7 @@ import {
   STEP_NAMES,
   type HistoryItem,
 } from "@/lib/summary/history-view";
-import { METHOD_NAMES } from "@/lib/summary/schema";
+import { METHOD_NAMES } from "@/lib/summary/constants";
 import { HistoryPlatformIcon } from "./history-platform-icon";
 
 const BADGE_TONES: Record<string, string> = {

@@ -1,5 +1,5 @@
 // The four summary methods with the one-line description shown on the method cards.
-import { METHOD_NAMES } from "@/lib/summary/schema";
+import { METHOD_NAMES } from "@/lib/summary/constants";
 import type { SummaryMethod } from "@/lib/client/summary-api";
 
 export const METHOD_INFO: { id: SummaryMethod; name: string; description: string }[] = [

@@ -1,13 +1,15 @@
 "use client";
 // The finished summary: title, elapsed time, the markdown, and add-to-list, share, export, re-summarise.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { shareLink } from "@/lib/client/share";
 import { toast } from "sonner";
 import { Check, Clock, Download, ListPlus, RotateCcw, Share2 } from "lucide-react";
-import { ArticleMarkdown } from "@/components/article/markdown";
 import { getToken } from "@/lib/client/session";
 import { createArticleFromTask, type SummaryTaskStatus } from "@/lib/client/summary-api";
 import { MSG } from "@/lib/messages";
+
+// react-markdown and highlight.js load with the first result, not with the page.
+const ArticleMarkdown = lazy(() => import("@/components/article/markdown").then((m) => ({ default: m.ArticleMarkdown })));
 
 export function formatElapsed(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -82,7 +84,9 @@ export function SummaryResult({ task, demo, onResummarize }: Props) {
         </span>
       </header>
       {result.reused ? <p className="mt-1 text-xs text-slate-500">已复用此前完成的总结</p> : null}
-      <ArticleMarkdown text={content} className="mt-4 text-sm leading-relaxed text-slate-800" />
+      <Suspense fallback={<p className="mt-4 text-sm leading-relaxed whitespace-pre-wrap text-slate-800">{content}</p>}>
+        <ArticleMarkdown text={content} className="mt-4 text-sm leading-relaxed text-slate-800" />
+      </Suspense>
       <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
         <button
           type="button"
