@@ -19,7 +19,7 @@ export const generateMetadata = (): Metadata => ({
 export const viewport: Viewport = {
   width: "device-width",
   initialScale: 1,
-  themeColor: "#2f7df6",
+  themeColor: "#1d6ce0",
 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {

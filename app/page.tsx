@@ -71,13 +71,14 @@ export default async function HomePage({ searchParams }: Props) {
         {q ? (
           <p className="mb-4 text-sm text-slate-500">
             “{q}”共找到 {total} 篇文章
-            <span className="ml-2 text-xs text-slate-400">{mode === "hybrid" ? "按关键词与语义综合排序" : "按关键词匹配排序"}</span>
+            <span className="ml-2 text-xs text-slate-500">{mode === "hybrid" ? "按关键词与语义综合排序" : "按关键词匹配排序"}</span>
           </p>
         ) : null}
         {items.length ? (
           <ul className="flex flex-col gap-4">
             {items.map((a) => (
-              <li key={a.id}>
+              // Cards below the fold are laid out and painted only when scrolled to (their last size is kept).
+              <li key={a.id} className="[contain-intrinsic-size:auto_15rem] [content-visibility:auto]">
                 <ArticleCard article={a} />
               </li>
             ))}

@@ -7,6 +7,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { ConfigError, getConfig } from "../lib/config";
+import { TEMPLATE_DIR } from "../lib/db/pglite-template";
 
 const root = resolve(import.meta.dirname, "..");
 const standalone = join(root, ".next", "standalone");
@@ -65,6 +66,24 @@ function prepareStandalone() {
   copy(join(root, "content", "demo"), join(standalone, "content", "demo"));
 }
 
+/**
+ * The empty, migrated embedded database a new data directory starts from (lib/db/pglite-template.ts).
+ * Made with the build's own migrations; without it a new directory is created by initdb, only slower.
+ */
+function makePgliteTemplate() {
+  const template = join(standalone, TEMPLATE_DIR);
+  rmSync(template, { recursive: true, force: true });
+  const made = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/migrate.ts"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: template, LOG_LEVEL: "error" },
+  });
+  if (made.status !== 0) {
+    rmSync(template, { recursive: true, force: true });
+    console.warn("拾阅：未能准备内置数据库模板，新数据目录将直接初始化（稍慢）。");
+  }
+}
+
 /** Only one `npm start` builds at a time; the others wait for it and then use its build. */
 async function withBuildLock<T>(fn: () => T): Promise<T> {
   const lock = join(root, ".shiyue-build.lock");
@@ -105,6 +124,7 @@ if (needsBuild(key)) {
     });
     if (build.status !== 0) fail("构建失败，请查看上面的输出。");
     prepareStandalone();
+    makePgliteTemplate();
     writeFileSync(stampFile, JSON.stringify({ key, builtAt: new Date().toISOString() }));
   });
 }

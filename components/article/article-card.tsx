@@ -44,7 +44,7 @@ export function ArticleCard({ article }: { article: ApiArticle }) {
           {/* eslint-disable-next-line @next/next/no-img-element -- 16px static icon, nothing to optimize */}
           <img src={platformIconPath(article.platform_name)} alt="" width={16} height={16} className="size-4 shrink-0" />
           <span className="truncate">{article.author_name || "匿名用户"}</span>
-          {article.source_platform ? <span className="shrink-0 text-slate-400">· {article.source_platform}</span> : null}
+          {article.source_platform ? <span className="shrink-0 text-slate-500">· {article.source_platform}</span> : null}
         </a>
         <time dateTime={new Date(article.create_time * 1000).toISOString()}>{formatChineseDate(article.create_time)}</time>
       </div>

@@ -65,7 +65,7 @@ export function Pagination({ page, count, keyword, signedIn }: Props) {
             {item}
           </button>
         ) : (
-          <span key={item} className={`${base} text-slate-400`} aria-hidden>
+          <span key={item} className={`${base} text-slate-500`} aria-hidden>
             …
           </span>
         ),

@@ -9,7 +9,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         {subtitle ? <p className="mt-1 text-center text-sm text-slate-500">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>
       </div>
-      <p className="mt-4 text-center text-xs text-slate-400">
+      <p className="mt-4 text-center text-xs text-slate-500">
         <Link href="/" className="hover:text-slate-600">返回首页</Link>
       </p>
     </div>

@@ -71,7 +71,7 @@ export function AssistantMessage({ message }: { message: ChatMessageData }) {
       <div className="min-w-0 flex-1 rounded-2xl rounded-tl-sm border border-slate-200 bg-white px-3.5 py-3 shadow-sm sm:px-4">
         <ReasoningSection reasoning={reasoning} finished={streamEnded || message.content.length > 0} />
         {waiting ? (
-          <p className="flex h-7 items-center gap-1.5 text-sm text-slate-400">
+          <p className="flex h-7 items-center gap-1.5 text-sm text-slate-500">
             <span className="sr-only">正在回答</span>
             <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.3s]" />
             <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.15s]" />
@@ -87,7 +87,7 @@ export function AssistantMessage({ message }: { message: ChatMessageData }) {
             <ChatMarkdown text={visible} final={final} />
           )
         ) : null}
-        {status === "stopped" ? <p className="mt-2 text-xs text-slate-400">已停止生成</p> : null}
+        {status === "stopped" ? <p className="mt-2 text-xs text-slate-500">已停止生成</p> : null}
       </div>
     </div>
   );

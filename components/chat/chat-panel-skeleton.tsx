@@ -3,7 +3,7 @@
 export function ChatPanelSkeleton() {
   return (
     <div
-      className="flex h-[calc(100dvh-13rem)] max-h-[56rem] min-h-[26rem] items-center justify-center rounded-xl border border-slate-200 bg-white text-sm text-slate-400 shadow-sm"
+      className="flex h-[calc(100dvh-13rem)] max-h-[56rem] min-h-[26rem] items-center justify-center rounded-xl border border-slate-200 bg-white text-sm text-slate-500 shadow-sm"
       aria-busy="true"
     >
       AI 助手加载中…

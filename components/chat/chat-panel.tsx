@@ -178,7 +178,7 @@ export function ChatPanel({ initialQuestion }: { initialQuestion?: string }) {
 
       <div className="border-t border-slate-100 p-3">
         <ChatInput value={input} onChange={setInput} onSend={submit} onStop={() => request.current?.abort()} streaming={streaming} />
-        <p className="mt-1.5 text-center text-[11px] text-slate-400">AI 生成的内容仅供参考</p>
+        <p className="mt-1.5 text-center text-[11px] text-slate-500">AI 生成的内容仅供参考</p>
       </div>
     </div>
   );

@@ -107,7 +107,7 @@ export function MermaidDiagram({ code, complete }: { code: string; complete: boo
   }
   return (
     <div data-testid={result ? "mermaid-source" : "mermaid-pending"}>
-      <p className="mb-1 text-xs text-slate-400">{result ? "图表无法解析，以下是图表源码" : complete ? "正在绘制图表…" : "图表生成中…"}</p>
+      <p className="mb-1 text-xs text-slate-500">{result ? "图表无法解析，以下是图表源码" : complete ? "正在绘制图表…" : "图表生成中…"}</p>
       <CodeBlock code={code}>
         <pre>
           <code className="language-mermaid">{code}</code>

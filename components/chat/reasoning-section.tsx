@@ -55,7 +55,7 @@ export function ReasoningSection({ reasoning, finished }: { reasoning: string; f
             思考中
           </span>
         )}
-        <ChevronDown className={`ml-auto size-4 shrink-0 text-slate-400 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden />
+        <ChevronDown className={`ml-auto size-4 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden />
       </button>
       <div
         id={id}

@@ -14,7 +14,7 @@ import { MSG } from "@/lib/messages";
 // The markdown renderer brings highlight.js with it: load it only when a reader opens an entry.
 const ArticleMarkdown = dynamic(() => import("@/components/article/markdown").then((m) => m.ArticleMarkdown), {
   ssr: false,
-  loading: () => <p className="text-sm text-slate-400">正文加载中…</p>,
+  loading: () => <p className="text-sm text-slate-500">正文加载中…</p>,
 });
 
 export type HistoryRecord = { id: number; read_timestamp: string; read_times: number; article: ApiArticle };
@@ -89,9 +89,9 @@ export function HistoryItem({ record, onChange, onRemoved }: HistoryItemProps) {
               {/* eslint-disable-next-line @next/next/no-img-element -- 16px static icon, nothing to optimize */}
               <img src={platformIconPath(article.platform_name)} alt="" width={16} height={16} className="size-4 shrink-0" />
               <span className="truncate">{article.author_name || "匿名用户"}</span>
-              {article.source_platform ? <span className="shrink-0 text-slate-400">· {article.source_platform}</span> : null}
+              {article.source_platform ? <span className="shrink-0 text-slate-500">· {article.source_platform}</span> : null}
             </span>
-            <span className="flex shrink-0 items-center gap-1 text-slate-400">
+            <span className="flex shrink-0 items-center gap-1 text-slate-500">
               <Clock className="size-3.5" aria-hidden />
               <span className="sr-only">阅读于</span>
               <time dateTime={record.read_timestamp}>{chinaClockTime(record.read_timestamp)}</time>
@@ -107,7 +107,7 @@ export function HistoryItem({ record, onChange, onRemoved }: HistoryItemProps) {
             aria-pressed={favorited}
             aria-label="收藏"
             title={favorited ? "取消收藏" : "收藏"}
-            className={`${iconButton} ${favorited ? "text-brand-500 hover:bg-brand-50 hover:text-brand-600" : "text-slate-400 hover:bg-slate-100 hover:text-slate-700"}`}
+            className={`${iconButton} ${favorited ? "text-brand-500 hover:bg-brand-50 hover:text-brand-600" : "text-slate-500 hover:bg-slate-100 hover:text-slate-700"}`}
           >
             {favoriteBusy ? (
               <LoaderCircle className="size-[18px] animate-spin" aria-hidden />
@@ -115,7 +115,7 @@ export function HistoryItem({ record, onChange, onRemoved }: HistoryItemProps) {
               <Bookmark className={`size-[18px] ${favorited ? "fill-current" : ""}`} data-filled={favorited} aria-hidden data-testid="favorite-icon" />
             )}
           </button>
-          <button type="button" onClick={remove} disabled={removing} aria-label="删除" title="从浏览历史中删除" className={`${iconButton} text-slate-400 hover:bg-red-50 hover:text-red-600`}>
+          <button type="button" onClick={remove} disabled={removing} aria-label="删除" title="从浏览历史中删除" className={`${iconButton} text-slate-500 hover:bg-red-50 hover:text-red-600`}>
             <Trash2 className="size-[18px]" aria-hidden />
           </button>
         </div>

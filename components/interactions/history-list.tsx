@@ -177,7 +177,7 @@ export function HistoryList() {
                 {loading && lastWasMore ? "加载中…" : error ? "重试" : "加载更多"}
               </button>
             ) : items.length > 0 ? (
-              <p className="text-xs text-slate-400">没有更多了</p>
+              <p className="text-xs text-slate-500">没有更多了</p>
             ) : null}
           </div>
         </div>

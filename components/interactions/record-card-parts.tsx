@@ -46,7 +46,7 @@ export function RecordArticle({ article }: { article: ApiArticle }) {
             {article.title}
           </a>
         </h2>
-        <p className={`mt-1.5 line-clamp-2 text-sm leading-6 ${article.summary ? "text-slate-600" : "text-slate-400"}`}>
+        <p className={`mt-1.5 line-clamp-2 text-sm leading-6 ${article.summary ? "text-slate-600" : "text-slate-500"}`}>
           {article.summary || MSG.noSummary}
         </p>
         <div className="mt-2 flex min-w-0 items-center gap-1.5 text-xs text-slate-500">

@@ -157,5 +157,5 @@ function RecordListFooter({ loading, error, hasMore, onMore, onRetry }: FooterPr
       </div>
     );
   }
-  return <p className="mt-6 text-center text-xs text-slate-400">已经到底了</p>;
+  return <p className="mt-6 text-center text-xs text-slate-500">已经到底了</p>;
 }

@@ -32,7 +32,7 @@ export function SearchBox() {
         submit(value);
       }}
     >
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
       <input
         type="search"
         name="q"

@@ -57,7 +57,7 @@ export function UserMenu({ name, avatarUrl }: { name: string; avatarUrl: string 
       >
         {/* eslint-disable-next-line @next/next/no-img-element -- a 32px avatar, user-provided or the default SVG */}
         <img src={avatarUrl || "/assets/default-avatar.svg"} alt="" width={32} height={32} className="size-8 rounded-full bg-slate-200 object-cover" />
-        <ChevronDown className="size-4 text-slate-400" aria-hidden />
+        <ChevronDown className="size-4 text-slate-500" aria-hidden />
       </button>
       {open ? (
         <div role="menu" className="absolute top-full right-0 z-40 w-40 pt-2">

@@ -126,7 +126,7 @@ export function ProfileView({ user: initial, stats }: { user: ApiUser; stats: St
         <h2 className="text-base font-semibold text-slate-900">账户安全</h2>
         <ul className="mt-3 divide-y divide-slate-100">
           <li className="flex items-center gap-3 py-3">
-            <KeyRound className="size-5 text-slate-400" aria-hidden />
+            <KeyRound className="size-5 text-slate-500" aria-hidden />
             <div className="min-w-0 flex-1">
               <p className="text-sm text-slate-800">登录密码</p>
               <p className="text-xs text-slate-500">{user.has_password ? "已设置" : MSG.passwordNotSet}</p>
@@ -136,7 +136,7 @@ export function ProfileView({ user: initial, stats }: { user: ApiUser; stats: St
             </button>
           </li>
           <li className="flex items-center gap-3 py-3">
-            <Smartphone className="size-5 text-slate-400" aria-hidden />
+            <Smartphone className="size-5 text-slate-500" aria-hidden />
             <div className="min-w-0 flex-1">
               <p className="text-sm text-slate-800">手机号</p>
               <p className="text-xs text-slate-500">{user.phone_number ? `已绑定 ${maskPhone(user.phone_number)}` : MSG.phoneUnbound}</p>

@@ -55,7 +55,7 @@ export function HistoryItemCard({ item }: HistoryItemCardProps) {
             {statusLabel(item.status)}
           </span>
         </div>
-        {item.title ? <p className="mt-0.5 truncate text-xs text-slate-400">{host}</p> : null}
+        {item.title ? <p className="mt-0.5 truncate text-xs text-slate-500">{host}</p> : null}
 
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
           <span className="rounded-md bg-slate-100 px-2 py-0.5 font-medium text-slate-600" data-testid="summary-history-method">

@@ -101,7 +101,7 @@ export function SummaryHistoryList() {
             {data && !error ? (
               <>
                 共 <span className="font-medium text-slate-700">{data.total}</span> 条记录
-                {running ? <span className="ml-2 text-xs text-slate-400">进行中的任务每 30 秒自动刷新</span> : null}
+                {running ? <span className="ml-2 text-xs text-slate-500">进行中的任务每 30 秒自动刷新</span> : null}
               </>
             ) : null}
           </p>

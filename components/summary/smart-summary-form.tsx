@@ -89,7 +89,7 @@ export function SmartSummaryForm() {
               {link.message}
             </p>
           ) : (
-            <p className="flex items-center gap-1.5 text-slate-400">
+            <p className="flex items-center gap-1.5 text-slate-500">
               <Link2 className="size-4" aria-hidden />
               支持以 http:// 或 https:// 开头的链接
             </p>

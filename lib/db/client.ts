@@ -15,6 +15,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-post
 import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { DataDirLockedError, lockDataDir } from "./pglite-lock";
+import { copyTemplateInto } from "./pglite-template";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -84,6 +85,7 @@ export async function openDatabase(
 
   let socketServer: PGLiteSocketServer | undefined;
   try {
+    copyTemplateInto(dataDir);
     const client = await PGlite.create(dataDir, PGLITE_OPTIONS);
     if (opts.serveSocket) {
       const path = pgliteSocketPath(dataDir);

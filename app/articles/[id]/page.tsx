@@ -65,7 +65,7 @@ export default async function ArticlePage({ params }: Props) {
           {/* eslint-disable-next-line @next/next/no-img-element -- 16px static icon */}
           <img src={platformIconPath(article.platform_name)} alt="" width={16} height={16} className="size-4" />
           {article.author_name || "匿名用户"}
-          {article.source_platform ? <span className="text-slate-400">· {article.source_platform}</span> : null}
+          {article.source_platform ? <span className="text-slate-500">· {article.source_platform}</span> : null}
         </a>
         <time dateTime={published}>{formatChineseDate(article.create_time)}</time>
       </div>
