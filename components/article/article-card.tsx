@@ -27,7 +27,9 @@ export function ArticleCard({ article }: { article: ApiArticle }) {
       </h2>
       {article.content ? (
         <CollapsibleBody articleId={article.id}>
-          <ArticleMarkdown text={article.content} />
+          {/* Code in a feed card stays plain (the permalink highlights it): twenty collapsed cards of
+              highlight.js spans cost the home page hundreds of elements to style and hydrate. */}
+          <ArticleMarkdown text={article.content} highlight={false} />
         </CollapsibleBody>
       ) : (
         <p className="mt-2 text-sm text-slate-500">暂无内容</p>

@@ -17,13 +17,13 @@ const components = {
 };
 
 /**
- * Article markdown: GitHub-flavoured, line breaks kept, code highlighted. Raw HTML is never rendered
+ * Article markdown: GitHub-flavoured, line breaks kept, code highlighted (unless `highlight` is false). Raw HTML is never rendered
  * (react-markdown drops it) and unsafe link protocols are removed; if parsing fails, the raw text shows.
  */
-export function ArticleMarkdown({ text, className = "" }: { text: string; className?: string }) {
+export function ArticleMarkdown({ text, className = "", highlight = true }: { text: string; className?: string; highlight?: boolean }) {
   let rendered: React.ReactNode;
   try {
-    const rehypePlugins = /```|~~~/.test(text) ? withHighlight : plain;
+    const rehypePlugins = highlight && /```|~~~/.test(text) ? withHighlight : plain;
     rendered = Markdown({ children: text, remarkPlugins, rehypePlugins, components });
   } catch {
     rendered = <p className="whitespace-pre-wrap">{text}</p>;
