@@ -5,6 +5,9 @@ describe("which requests the cached page answers", () => {
   const base = { method: "GET", pathname: "/", search: "", headers: new Headers(), hasSession: false };
   it.each([
     ["a visitor's GET /", base, true],
+    ["a browser's page load (Sec-Fetch-Dest: document)", { ...base, headers: new Headers({ "sec-fetch-dest": "document" }) }, true],
+    ["a router fetch, its RSC headers already stripped (Sec-Fetch-Dest: empty)", { ...base, headers: new Headers({ "sec-fetch-dest": "empty" }) }, false],
+    ["an iframe", { ...base, headers: new Headers({ "sec-fetch-dest": "iframe" }) }, false],
     ["HEAD", { ...base, method: "HEAD" }, false],
     ["a query (search, page 2, ?_rsc=)", { ...base, search: "?q=数据" }, false],
     ["another path", { ...base, pathname: "/about" }, false],

@@ -28,13 +28,21 @@ export const homeCache = (): HomeCache | undefined => g.__shiyueHomeCache;
 // Client navigations (RSC payloads), prefetches and server actions are never the cached document.
 const NEXT_ROUTER_HEADERS = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-router-segment-prefetch", "next-action"];
 
-/** A request the cached page answers: a plain GET of `/` without a query, a session or router headers. */
+/**
+ * A request the cached page answers: a plain GET of `/` without a query, a session or router headers, that
+ * asks for a document. Next.js strips its router headers and `_rsc` parameter before proxy.ts sees a
+ * request, so a client navigation is told apart by Fetch Metadata: every browser Next.js supports sends
+ * `Sec-Fetch-Dest: empty` on the router's fetches and `document` on page loads; clients that send none
+ * (crawlers, curl) want the HTML.
+ */
 export function isCacheableHomeRequest(req: { method: string; pathname: string; search: string; headers: Headers; hasSession: boolean }): boolean {
+  const dest = req.headers.get("sec-fetch-dest");
   return (
     req.method === "GET" &&
     req.pathname === "/" &&
     req.search === "" &&
     !req.hasSession &&
+    (dest === null || dest === "document") &&
     !NEXT_ROUTER_HEADERS.some((h) => req.headers.has(h))
   );
 }
