@@ -19,7 +19,8 @@ export const FEED_PATH = "/api/v1/articles?page=1";
 export const FEED_UNREAD_PATH = "/api/v1/articles?page=1&exclude_read=true";
 export const searchPath = (keyword: string) => `/api/v1/articles/search?keyword=${encodeURIComponent(keyword)}`;
 
-export type ScenarioKey = "feed" | "feed-unread" | "search-1" | "search-2" | "search-worst" | "home" | "permalink" | "like" | "status";
+export type ScenarioKey =
+  | "feed" | "feed-unread" | "search-1" | "search-2" | "search-worst" | "home" | "home-browser" | "home-signed-in" | "permalink" | "like" | "status";
 export type BenchScenario = Scenario & { key: ScenarioKey; /** the floor server answers it too */ floor: boolean };
 
 function inTurn(paths: string[]): () => string {
@@ -36,6 +37,10 @@ export function benchScenarios(db: BenchDb, opts: { worst: boolean }): BenchScen
     { key: "search-2", name: `search, two-word keywords (${TWO_WORD_KEYWORDS.length} in turn)`, path: inTurn(TWO_WORD_KEYWORDS.map(searchPath)), floor: true },
     opts.worst && { key: "search-worst", name: `search “${WORST_KEYWORD}” (82% of articles)`, path: () => searchPath(WORST_KEYWORD), floor: true },
     { key: "home", name: "home page HTML: GET /", path: () => "/", floor: false },
+    // What a browser's page load asks: the same cached page, compressed for it.
+    { key: "home-browser", name: "home page HTML, a browser's page load (gzip)", path: () => "/", headers: { "sec-fetch-dest": "document", "accept-encoding": "gzip, deflate, br" }, floor: false },
+    // A signed-in reader's home (their unread feed) is rendered for each request.
+    { key: "home-signed-in", name: "home page HTML, signed in (rendered per request)", path: () => "/", headers: { cookie: `shiyue_token=${db.token}` }, floor: false },
     { key: "permalink", name: "article permalink HTML", path: () => `/articles/${db.articleId}`, floor: false },
     // Through 100 articles in turn, so concurrent toggles rarely touch the same row.
     { key: "like", name: "like toggle: POST /api/v1/likes/{id}", method: "POST", path: inTurn(db.likeIds.map((id) => `/api/v1/likes/${id}`)), headers: auth, floor: false },

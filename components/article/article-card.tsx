@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ApiArticle } from "@/lib/articles/serialize";
 import { platformIconPath } from "@/lib/articles/platforms";
+import { bodyPreview } from "@/lib/articles/preview";
 import { formatChineseDate } from "@/lib/format";
 import { CardActions, type CardCounts } from "./card-actions";
 import { CollapsibleBody } from "./collapsible-body";
@@ -18,6 +19,7 @@ const cardCounts = ({ id, like_cnt, comment_cnt, favorite_cnt, is_liked, is_favo
 
 /** One feed entry: title (to its permalink), collapsible markdown body, source, date, and like/comment/bookmark controls. */
 export function ArticleCard({ article }: { article: ApiArticle }) {
+  const preview = article.content ? bodyPreview(article.content) : null;
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="article-item">
       <h2 className="text-base leading-snug font-semibold text-slate-900" data-testid="article-title">
@@ -26,10 +28,11 @@ export function ArticleCard({ article }: { article: ApiArticle }) {
         </Link>
       </h2>
       {article.content ? (
-        <CollapsibleBody articleId={article.id}>
-          {/* Code in a feed card stays plain (the permalink highlights it): twenty collapsed cards of
-              highlight.js spans cost the home page hundreds of elements to style and hydrate. */}
-          <ArticleMarkdown text={article.content} highlight={false} />
+        // Collapsed, only the first blocks are rendered; the whole body renders on expansion. Code in a
+        // feed card stays plain (the permalink highlights it). Both keep the home page to a few hundred
+        // elements to style and hydrate instead of twenty whole articles.
+        <CollapsibleBody articleId={article.id} full={preview ? <ArticleMarkdown text={article.content} highlight={false} /> : undefined}>
+          <ArticleMarkdown text={preview ?? article.content} highlight={false} />
         </CollapsibleBody>
       ) : (
         <p className="mt-2 text-sm text-slate-500">暂无内容</p>

@@ -7,9 +7,10 @@ import { useSignedIn } from "@/lib/client/session";
 /**
  * An article body, collapsed by default: the expand control or a click on the text opens it, the
  * collapse control closes it. The first expansion by a signed-in reader records a read (failures are
- * only logged, SPEC section 7).
+ * only logged, SPEC section 7). `children` is what shows collapsed; `full`, when given, replaces it
+ * once expanded (the card passes a short preview and the whole body).
  */
-export function CollapsibleBody({ articleId, children }: { articleId: number; children: React.ReactNode }) {
+export function CollapsibleBody({ articleId, children, full }: { articleId: number; children: React.ReactNode; full?: React.ReactNode }) {
   const [expanded, setExpanded] = useState(false);
   const recorded = useRef(false);
   const signedIn = useSignedIn();
@@ -31,7 +32,7 @@ export function CollapsibleBody({ articleId, children }: { articleId: number; ch
         data-expanded={expanded}
         data-testid="article-body"
       >
-        {children}
+        {expanded && full ? full : children}
         {expanded ? null : <div className="pointer-events-none absolute inset-x-0 bottom-0 h-10 bg-gradient-to-t from-white" />}
       </div>
       <button type="button" onClick={() => (expanded ? setExpanded(false) : expand())} className="mt-1 text-sm text-brand-600 hover:underline">
