@@ -209,26 +209,28 @@ export function questionWords(question: string): string[] {
 }
 
 /**
- * Articles for a chat question, cheapest evidence first: every topic word matching (the search's ranking);
- * then any topic word in the title (GIN on the inline title vector); then any topic word in the body, by
- * hot score. Each step only fills what the previous left, so no step ranks the whole corpus.
+ * Articles for a chat question, best evidence first: every topic word matching (the search's ranking);
+ * then any topic word in the title (GIN on the inline title vector), by rank; then any topic word in the
+ * body, by hot score. The three queries run at once (the chat waits for retrieval before its first byte)
+ * and are merged in that order; each asks for `2 × limit`, so the merge leaves out exactly what a step
+ * run after the others would have excluded.
  */
 export async function retrieveArticleIds({ db, question, limit }: { db: Db; question: string; limit: number }): Promise<number[]> {
   const words = questionWords(question);
   if (!words.length) return [];
-  const ids = (await rankMatches({ db, keyword: words.join(" "), offset: 0, limit })).ids;
   const any = sql`to_tsquery('simple', ${words.map((w) => `'${w}'`).join(" | ")})`;
-  const fill = async (conn: Db | Tx, match: SQL, order: SQL[]) => {
-    if (ids.length >= limit) return;
-    const rows = await conn
+  const top = (conn: Db | Tx, match: SQL, order: SQL[]) =>
+    conn
       .select({ id: articles.id })
       .from(articles)
-      .where(and(match, ids.length ? notInArray(articles.id, ids) : undefined))
+      .where(match)
       .orderBy(...order)
-      .limit(limit - ids.length);
-    ids.push(...rows.map((r) => r.id));
-  };
-  await fill(db, sql`${articles.titleVector} @@ ${any}`, [sql`ts_rank(${articles.titleVector}, ${any}) desc`, sql`${articles.hotScore} desc nulls last`]);
-  await withGinBitmap(db, (tx) => fill(tx, sql`${articles.searchVector} @@ ${any}`, [sql`${articles.hotScore} desc nulls last`]));
-  return ids;
+      .limit(2 * limit)
+      .then((rows) => rows.map((r) => r.id));
+  const steps = await Promise.all([
+    rankMatches({ db, keyword: words.join(" "), offset: 0, limit }).then((r) => r.ids),
+    top(db, sql`${articles.titleVector} @@ ${any}`, [sql`ts_rank(${articles.titleVector}, ${any}) desc`, sql`${articles.hotScore} desc nulls last`]),
+    withGinBitmap(db, (tx) => top(tx, sql`${articles.searchVector} @@ ${any}`, [sql`${articles.hotScore} desc nulls last`])),
+  ]);
+  return [...new Set(steps.flat())].slice(0, limit);
 }
