@@ -7,6 +7,7 @@ import { getArticleById, listArticles, type Page } from "./queries";
 import { hybridSearch, type SearchMode } from "./hybrid-search";
 import type { ListQuery, SearchQuery } from "./schema";
 import { toApiArticle, type ApiArticle } from "./serialize";
+import { visitorFeedPage } from "./visitor-feed";
 
 
 /** The signed-in caller, or null for a visitor. */
@@ -17,6 +18,12 @@ export async function getFeedPage({ query, viewer = null }: { query: ListQuery; 
   const reader = viewer ? { userId: viewer.userId, excludeRead: query.exclude_read } : null;
   const page = await listArticles({ db: await getDb(), page: query.page, limit: query.limit, reader });
   return { items: page.items.map(toApiArticle), total: page.total };
+}
+
+/** The feed's answer `{ data: { items, total } }` as JSON text: a visitor's page 1 from its cache, the rest from the query. */
+export async function getFeedPageJson({ query, viewer = null }: { query: ListQuery; viewer?: Viewer }): Promise<string> {
+  if (!viewer && query.page === 1) return visitorFeedPage(query.limit);
+  return JSON.stringify({ data: await getFeedPage({ query, viewer }) });
 }
 
 /** A search page; `mode` says whether embeddings took part ("hybrid") or full-text answered alone. */
