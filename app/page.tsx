@@ -23,7 +23,8 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 
 export default async function HomePage({ searchParams }: Props) {
   const params = await searchParams;
-  const q = first(params.q)?.trim().slice(0, 100) || undefined;
+  // NUL characters are dropped as the search schema drops them: a keyword of only NULs means no search.
+  const q = first(params.q)?.replace(/\0/g, "").trim().slice(0, 100) || undefined;
   const requested = Number(first(params.page) ?? "1");
   const page = Number.isSafeInteger(requested) && requested >= 1 ? requested : 1;
   const viewer = await pageViewer();

@@ -33,3 +33,11 @@ test("a visitor searches from the header and clears the search", async ({ page }
   await expect(page).toHaveURL(/\/$/);
   await expect(home.articles).toHaveCount(20);
 });
+
+test("a search link holding only NUL characters shows the whole feed, not an error", async ({ page }) => {
+  const home = new HomePage(page);
+  const res = await page.goto("/?q=%00");
+  expect(res?.status()).toBe(200);
+  await expect(home.articles).toHaveCount(20);
+  expect((await page.request.get("/?q=%00%00%20")).status()).toBe(200);
+});
