@@ -4,7 +4,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { feedsCommand } from "./support/xss-trap";
+import { feedsCommand, pollFeed } from "./support/xss-trap";
 
 const CACHE = "x-home-cache";
 
@@ -82,7 +82,7 @@ test("an article collected while the page is cached is on the visitor's home pag
   try {
     const feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.xml`;
     expect(await feedsCommand(baseURL!, ["add", feedUrl, "--allow-private"])).toContain("已添加订阅源");
-    expect(await feedsCommand(baseURL!, ["poll", feedUrl])).toContain("新增 1 篇");
+    expect(await pollFeed(baseURL!, feedUrl)).toBe(1);
     const feed = (await (await request.get("/api/v1/articles?page=1")).json()).data.items as { title: string }[];
     expect(feed.map((a) => a.title)).toContain(title);
     const home = await request.get("/");

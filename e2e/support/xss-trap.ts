@@ -101,3 +101,15 @@ export async function feedsCommand(baseURL: string, args: string[]): Promise<str
   const { stdout } = await execFileAsync("npm", ["run", "--silent", "feeds", "--", ...args], { env, timeout: 25_000 });
   return stdout;
 }
+
+/**
+ * `npm run feeds -- poll <url>` and how many of the source's items the site now holds: the new ones plus
+ * those already there. The server's own scheduler polls a newly added source on its next tick (every 30 s),
+ * so it sometimes collects the items between `add` and this poll, which then reports them as 已有.
+ */
+export async function pollFeed(baseURL: string, feedUrl: string): Promise<number> {
+  const out = await feedsCommand(baseURL, ["poll", feedUrl]);
+  const m = /新增 (\d+) 篇(?:，已有 (\d+) 篇)?/.exec(out);
+  if (!m) throw new Error(`unexpected feeds poll output: ${out}`);
+  return Number(m[1]) + Number(m[2] ?? 0);
+}
