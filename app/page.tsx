@@ -6,6 +6,7 @@ import { PullToRefresh } from "@/components/article/pull-to-refresh";
 import { RefreshOnSessionChange } from "@/components/article/refresh-on-session-change";
 import { ChatPanelLoader } from "@/components/chat/chat-panel-loader";
 import { ChatPanelSkeleton } from "@/components/chat/chat-panel-skeleton";
+import { PAGE_SIZE, SEARCH_RESULT_WINDOW } from "@/lib/articles/constants";
 import { pageCount } from "@/lib/articles/pagination";
 import { listQuery, searchQuery } from "@/lib/articles/schema";
 import { getFeedPage, getSearchPage } from "@/lib/articles/service";
@@ -13,6 +14,9 @@ import { pageViewer } from "@/lib/auth/viewer";
 import { MSG } from "@/lib/messages";
 
 type Props = { searchParams: Promise<{ q?: string | string[]; page?: string | string[] }> };
+
+/** The last search page the pager offers (the API answers pages up to the result window). */
+const SEARCH_PAGES = Math.floor(SEARCH_RESULT_WINDOW / PAGE_SIZE);
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -43,10 +47,18 @@ export default async function HomePage({ searchParams }: Props) {
   const viewerRef = viewer ? { userId: viewer.id } : null;
   // Signed-in readers get recommendations without what they have already read (SPEC section 1).
   const excludeRead = viewer ? "true" : undefined;
-  const { items, total, mode } = q
+  if (q && page > SEARCH_PAGES) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+        {MSG.searchTooDeep}
+      </p>
+    );
+  }
+  const { items, total, mode, total_is_estimate: estimated = false } = q
     ? await getSearchPage({ query: searchQuery.parse({ keyword: q, page: String(page), exclude_read: excludeRead }), viewer: viewerRef })
     : { ...(await getFeedPage({ query: listQuery.parse({ page: String(page), exclude_read: excludeRead }), viewer: viewerRef })), mode: null };
-  const count = pageCount({ total, page, itemsOnPage: items.length });
+  // Search pages stop at the result window; an estimated total still shows how many matched.
+  const count = q ? Math.min(pageCount({ total, page, itemsOnPage: items.length }), SEARCH_PAGES) : pageCount({ total, page, itemsOnPage: items.length });
 
   if (q && page === 1 && items.length === 0) {
     // The list's "search empty" case: the AI assistant takes over, asking the keyword as its first question.
@@ -71,7 +83,7 @@ export default async function HomePage({ searchParams }: Props) {
       <section aria-label={q ? `“${q}”的搜索结果` : "精选文章"}>
         {q ? (
           <p className="mb-4 text-sm text-slate-500">
-            “{q}”共找到 {total} 篇文章
+            “{q}”共找到{estimated ? "约 " : " "}{total.toLocaleString("zh-CN")} 篇文章
             <span className="ml-2 text-xs text-slate-500">{mode === "hybrid" ? "按关键词与语义综合排序" : "按关键词匹配排序"}</span>
           </p>
         ) : null}

@@ -4,6 +4,8 @@ export const MSG = {
   // Infrastructure
   databaseUnavailable: "数据库暂时无法连接，请稍后重试",
   restarting: "服务正在重启，请稍后重试",
+  queryTimeout: "查询超时，请稍后再试",
+  searchTimeout: "搜索超时，请稍后再试或换个更具体的关键词",
   // Session and auth screens
   loginFailed: "登录失败，请重试",
   registerFailed: "注册失败，请重试",
@@ -30,6 +32,7 @@ export const MSG = {
   // Permissions (SPEC section 6)
   moreNeedsLogin: "登录后可查看更多内容",
   moreSearchNeedsLogin: "登录后可查看更多搜索结果",
+  searchTooDeep: "搜索结果最多可翻看前 10000 条，请换个更具体的关键词",
   moreNeedsLoginConfirm: "需要登录才能查看更多内容，是否前往登录？",
   interactNeedsLogin: "登录后才能互动，是否前往登录？",
   // Likes, favourites, reading history (SPEC section 8)

@@ -60,6 +60,8 @@ export function fuse(textIds: number[], vectorIds: number[], phraseIds: Set<numb
 }
 
 export type SearchMode = "hybrid" | "fulltext";
+/** A page of results; `totalIsEstimate` when more than COUNT_EXACT_MAX matched and the total is estimated. */
+export type SearchPage = Page<ArticleRow> & { totalIsEstimate: boolean; mode: SearchMode };
 
 export async function hybridSearch({
   db,
@@ -73,13 +75,13 @@ export async function hybridSearch({
   page: number;
   limit: number;
   reader?: Reader;
-}): Promise<Page<ArticleRow> & { mode: SearchMode }> {
+}): Promise<SearchPage> {
   const offset = (page - 1) * limit;
   const model = embeddingModel();
   const vector = model ? await queryVector(model, keyword) : null;
   if (!model || !vector) {
     const ranked = await rankMatches({ db, keyword, offset, limit, reader });
-    return { items: await articlesByIds({ db, ids: ranked.ids, reader }), total: ranked.total, mode: "fulltext" };
+    return { items: await articlesByIds({ db, ids: ranked.ids, reader }), total: ranked.total, totalIsEstimate: ranked.totalIsEstimate, mode: "fulltext" };
   }
 
   const [text, near] = await Promise.all([
@@ -107,5 +109,5 @@ export async function hybridSearch({
     });
     ids = [...ids, ...rest.ids];
   }
-  return { items: await articlesByIds({ db, ids, reader }), total, mode: "hybrid" };
+  return { items: await articlesByIds({ db, ids, reader }), total, totalIsEstimate: text.totalIsEstimate, mode: "hybrid" };
 }

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
 import { MSG } from "@/lib/messages";
 import { getArticleById, listArticles, type Page } from "./queries";
+import { SEARCH_RESULT_WINDOW } from "./constants";
 import { hybridSearch, type SearchMode } from "./hybrid-search";
 import type { ListQuery, SearchQuery } from "./schema";
 import { toApiArticle, type ApiArticle } from "./serialize";
@@ -26,12 +27,19 @@ export async function getFeedPageJson({ query, viewer = null }: { query: ListQue
   return JSON.stringify({ data: await getFeedPage({ query, viewer }) });
 }
 
-/** A search page; `mode` says whether embeddings took part ("hybrid") or full-text answered alone. */
-export async function getSearchPage({ query, viewer = null }: { query: SearchQuery; viewer?: Viewer }): Promise<Page<ApiArticle> & { mode: SearchMode }> {
+export type ApiSearchPage = Page<ApiArticle> & { total_is_estimate: boolean; mode: SearchMode };
+
+/**
+ * A search page; `mode` says whether embeddings took part ("hybrid") or full-text answered alone, and
+ * `total_is_estimate` whether more than 10,000 matched (the total is then estimated). Pages reach the
+ * first SEARCH_RESULT_WINDOW results.
+ */
+export async function getSearchPage({ query, viewer = null }: { query: SearchQuery; viewer?: Viewer }): Promise<ApiSearchPage> {
   if (query.page > 1 && !viewer) throw new ApiError("unauthorized", MSG.moreSearchNeedsLogin);
+  if (query.page * query.limit > SEARCH_RESULT_WINDOW) throw new ApiError("bad_request", MSG.searchTooDeep);
   const reader = viewer ? { userId: viewer.userId, excludeRead: query.exclude_read } : null;
   const page = await hybridSearch({ db: await getDb(), keyword: query.keyword, page: query.page, limit: query.limit, reader });
-  return { items: page.items.map(toApiArticle), total: page.total, mode: page.mode };
+  return { items: page.items.map(toApiArticle), total: page.total, total_is_estimate: page.totalIsEstimate, mode: page.mode };
 }
 
 /** One article for its permalink, or null when the id is unknown or malformed. */

@@ -134,7 +134,20 @@ describe("search totals and pages", () => {
     expect(total).toBe(N);
     expect(seen.size).toBe(N);
     const past = await find("星图测绘", "&page=9&limit=50", token);
-    expect(past.body.data).toEqual({ items: [], total: N });
+    expect(past.body.data).toEqual({ items: [], total: N, total_is_estimate: false });
+  });
+
+  it("answers pages up to the 10,000th result and refuses deeper ones with a Chinese detail", async () => {
+    const [u] = await (await getDb()).insert(users).values({ accountName: "search_deep" }).returning();
+    const token = await signToken(u.id);
+    const last = await find("星图测绘", "&page=200&limit=50", token);
+    expect(last.status).toBe(200);
+    expect(last.body.data.items).toEqual([]);
+    for (const qs of ["&page=201&limit=50", "&page=10000", "&page=10000&limit=1000"]) {
+      const deep = await find("星图测绘", qs, token);
+      expect(deep.status, qs).toBe(400);
+      expect(deep.body).toEqual({ detail: "搜索结果最多可翻看前 10000 条，请换个更具体的关键词" });
+    }
   });
 
   it("asks a visitor to log in for page 2 of a search", async () => {

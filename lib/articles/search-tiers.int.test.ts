@@ -1,0 +1,138 @@
+// The search's plan for common keywords (docs/search.md): tiers read in hot order only as deep as the page,
+// the walk and the bitmap answering alike, and totals exact up to a bound and estimated above it. Runs on a
+// synthetic corpus with PostgreSQL's statistics collected, with the bounds lowered so a few thousand
+// articles exercise what a million do in production.
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { articles, readHistory, users } from "@/lib/db/schema";
+import { seedDemoArticles } from "@/lib/db/seed/demo";
+import { insertSynthetic } from "@/lib/db/seed/insert-synthetic";
+import { keywordToPhraseTsquery, keywordToTsquery, rankMatches } from "./search-queries";
+import { countMatches } from "./search-total";
+import { forgetTermStats, termStats } from "./term-stats";
+import { topByHot } from "./top-by-hot";
+
+const SYNTHETIC = 3000;
+
+beforeAll(async () => {
+  const db = await getDb();
+  await seedDemoArticles(db);
+  await insertSynthetic(db, { count: SYNTHETIC });
+  await db.execute(sql`analyze articles`);
+  forgetTermStats(db);
+}, 120_000);
+
+/** Every match of `keyword` in the tiers' order, computed directly: phrase in title, words in title, words in body; hot score, id. */
+async function expectedOrder(keyword: string, readerId?: number): Promise<number[]> {
+  const w = keywordToTsquery(keyword)!;
+  const p = keywordToPhraseTsquery(keyword);
+  const phrase = p ? sql`title_grams @@ to_tsquery('simple', ${p})` : sql`false`;
+  const unread = readerId ? sql`and not exists (select 1 from read_history r where r.user_id = ${readerId} and r.article_id = articles.id)` : sql``;
+  const { rows } = await (await getDb()).execute<{ id: number }>(sql`
+    select id from articles
+    where (search_vector @@ to_tsquery('simple', ${w}) or ${phrase}) ${unread}
+    order by case when ${phrase} then 1 when title_vector @@ to_tsquery('simple', ${w}) then 2 else 3 end,
+      hot_score desc, id desc`);
+  return rows.map((r) => Number(r.id));
+}
+
+async function allPages(keyword: string, limit: number, reader: { userId: number; excludeRead: boolean } | null = null) {
+  const db = await getDb();
+  const ids: number[] = [];
+  for (let offset = 0; ; offset += limit) {
+    const page = await rankMatches({ db, keyword, offset, limit, reader, fullRankMax: 0 });
+    expect(page.plan).toBe("tiers");
+    ids.push(...page.ids);
+    if (page.ids.length < limit) return { ids, total: page.total, estimated: page.totalIsEstimate };
+  }
+}
+
+describe("the tiers plan", () => {
+  it("has statistics to choose from once the table is analysed", async () => {
+    const stats = await termStats(await getDb());
+    expect(stats.articles).toBeGreaterThan(SYNTHETIC);
+    expect(stats.columns.search_vector?.freq.size).toBeGreaterThan(50);
+    expect(stats.columns.title_vector?.freq.size).toBeGreaterThan(10);
+  });
+
+  it("keeps a rare keyword on the full ranking", async () => {
+    const page = await rankMatches({ db: await getDb(), keyword: "洱海", offset: 0, limit: 20 });
+    expect(page.plan).toBe("full");
+    expect(page.total).toBeGreaterThan(0);
+  });
+
+  it.each(["数据 索引", "指数基金", "用户 体验", "黑洞", "睡眠质量"])("pages through every match of “%s” once, tier by tier in hot order", async (keyword) => {
+    const expected = await expectedOrder(keyword);
+    expect(expected.length).toBeGreaterThan(50);
+    const { ids, total, estimated } = await allPages(keyword, 50);
+    expect(ids).toEqual(expected);
+    expect({ total, estimated }).toEqual({ total: expected.length, estimated: false });
+  });
+
+  it("leaves out what a reader has read when asked to", async () => {
+    const db = await getDb();
+    const [u] = await db.insert(users).values({ accountName: "tiers_reader" }).returning();
+    const first = (await rankMatches({ db, keyword: "数据 索引", offset: 0, limit: 30, fullRankMax: 0 })).ids;
+    await db.insert(readHistory).values(first.filter((_, i) => i % 2 === 0).map((articleId) => ({ userId: u.id, articleId })));
+    const { ids } = await allPages("数据 索引", 20, { userId: u.id, excludeRead: true });
+    expect(ids).toEqual(await expectedOrder("数据 索引", u.id));
+  });
+});
+
+describe("top by hot score", () => {
+  const cases: [string, ReturnType<typeof sql>][] = [
+    ["a common body word", sql`("articles"."search_vector" @@ to_tsquery('simple', '数据'))`],
+    ["a title word", sql`("articles"."title_vector" @@ to_tsquery('simple', '黑洞'))`],
+    ["a rare word", sql`("articles"."search_vector" @@ to_tsquery('simple', '洱海'))`],
+    ["nothing", sql`("articles"."search_vector" @@ to_tsquery('simple', '不存在的词'))`],
+  ];
+  it.each(cases)("walks and collects alike: %s", async (_, where) => {
+    const db = await getDb();
+    const articleCount = Number((await db.execute<{ n: string }>(sql`select count(*) n from articles`)).rows[0].n);
+    const { rows } = await db.execute<{ id: number }>(sql`select id from articles where ${where} order by hot_score desc, id desc`);
+    const all = rows.map((r) => Number(r.id));
+    for (const k of [1, 20, 200]) {
+      // An estimate of every article forces a walk; a wrong one makes it give up after its cap and collect instead.
+      const walked = await topByHot(db, { where, k, estimate: articleCount, articles: articleCount });
+      const collected = await topByHot(db, { where, k, estimate: null, articles: articleCount });
+      expect(walked).toEqual(all.slice(0, k));
+      expect(collected).toEqual(all.slice(0, k));
+    }
+  });
+});
+
+describe("totals", () => {
+  it("are exact up to the bound and estimated within 20% above it", async () => {
+    const db = await getDb();
+    for (const word of ["数据", "用户 & 体验", "黑洞", "数据 & 索引"]) {
+      const where = sql`("articles"."search_vector" @@ to_tsquery('simple', ${word}))`;
+      const truth = Number((await db.execute<{ n: string }>(sql`select count(*) n from articles where ${where}`)).rows[0].n);
+      expect(await countMatches(db, where, truth)).toEqual({ count: truth, estimated: false });
+      const bound = Math.floor(truth / 3);
+      const estimate = await countMatches(db, where, bound);
+      expect(estimate.estimated, word).toBe(true);
+      expect(Math.abs(estimate.count - truth) / truth, `${word}: ${estimate.count} for ${truth}`).toBeLessThanOrEqual(0.2);
+    }
+  });
+
+  it("flags a search's total as an estimate only above the bound", async () => {
+    const db = await getDb();
+    const exact = await rankMatches({ db, keyword: "数据", offset: 0, limit: 20, fullRankMax: 0 });
+    expect(exact.totalIsEstimate).toBe(false);
+    expect(exact.ids).toHaveLength(20);
+  });
+
+  it("counts nothing for a word no article holds", async () => {
+    const db = await getDb();
+    expect(await countMatches(db, sql`("articles"."search_vector" @@ to_tsquery('simple', '不存在的词'))`)).toEqual({ count: 0, estimated: false });
+  });
+});
+
+describe("the table", () => {
+  it("has the synthetic corpus", async () => {
+    const db = await getDb();
+    const [{ n }] = (await db.execute<{ n: string }>(sql`select count(*) n from ${articles} where origin = 'synthetic'`)).rows;
+    expect(Number(n)).toBe(SYNTHETIC);
+  });
+});
