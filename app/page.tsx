@@ -54,9 +54,9 @@ export default async function HomePage({ searchParams }: Props) {
       </p>
     );
   }
-  const { items, total, mode, total_is_estimate: estimated = false } = q
+  const { items, total, mode, total_is_estimate: estimated } = q
     ? await getSearchPage({ query: searchQuery.parse({ keyword: q, page: String(page), exclude_read: excludeRead }), viewer: viewerRef })
-    : { ...(await getFeedPage({ query: listQuery.parse({ page: String(page), exclude_read: excludeRead }), viewer: viewerRef })), mode: null };
+    : { ...(await getFeedPage({ query: listQuery.parse({ page: String(page), exclude_read: excludeRead }), viewer: viewerRef })), mode: null, total_is_estimate: false };
   // Search pages stop at the result window; an estimated total still shows how many matched.
   const count = q ? Math.min(pageCount({ total, page, itemsOnPage: items.length }), SEARCH_PAGES) : pageCount({ total, page, itemsOnPage: items.length });
 

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq, inArray, sql } from "drizzle-orm";
 import { resetConfig } from "@/lib/config";
 import { signToken } from "@/lib/auth/token";
 import { getDb } from "@/lib/db";
-import { articleEmbeddings, articles, readHistory, users } from "@/lib/db/schema";
+import { articleEmbeddings, articles, readHistory, siteCounters, users } from "@/lib/db/schema";
+import { log } from "@/lib/log";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { call } from "@/test/api";
 import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
@@ -12,7 +13,7 @@ import { countPending, embedPending } from "./embeddings";
 import { startEmbedder, stopEmbedder, nudgeEmbedder } from "./embedder";
 import { FUSION_DEPTH, fuse } from "./hybrid-search";
 import { searchFieldsFor } from "./search-text";
-import { vectorBackend } from "./vector-search";
+import { ARRAY_SCAN_MAX_ARTICLES, forgetArticleCount, vectorBackend, vectorSearchAvailable, warnIfVectorSearchOff } from "./vector-search";
 
 let fake: FakeOpenAI;
 const AI_ENV = { OPENAI_API_KEY: "test-key", AI_EMBEDDING_MODEL: "fake-embed", AI_EMBEDDING_MIN_SIMILARITY: "0.3" };
@@ -146,6 +147,37 @@ describe("hybrid search", () => {
     const ids = (await find("狗", "&exclude_read=true", token)).body.data.items.map((a: { id: number }) => a.id);
     expect(ids).not.toContain(dog.id);
     expect((await find("狗", "", token)).body.data.items.map((a: { id: number }) => a.id)).toContain(dog.id);
+  });
+
+  it("without pgvector, answers full-text above the size a vector scan can serve, and warns at start-up", async () => {
+    const db = await getDb();
+    const backend = await vectorBackend(db);
+    const requests = fake.requests.length;
+    // The maintained article counter is what the size check reads; raise it as a year of collecting would.
+    await db.update(siteCounters).set({ value: sql`${siteCounters.value} + ${ARRAY_SCAN_MAX_ARTICLES}` }).where(eq(siteCounters.name, "articles"));
+    forgetArticleCount(db);
+    const warn = vi.spyOn(log, "warn");
+    try {
+      const { status, headers } = await find("小猫咪的日常");
+      expect(status).toBe(200);
+      await warnIfVectorSearchOff(db, "fake-embed");
+      if (backend === "pgvector") {
+        // The HNSW index bounds the query at any size: still hybrid, no warning.
+        expect(headers.get("x-search-mode")).toBe("hybrid");
+        expect(warn).not.toHaveBeenCalled();
+      } else {
+        expect(headers.get("x-search-mode")).toBe("fulltext");
+        expect(await vectorSearchAvailable(db)).toBe(false);
+        // The keyword was not even embedded.
+        expect(fake.requests.slice(requests).some((r) => r.path.includes("embeddings"))).toBe(false);
+        expect(warn).toHaveBeenCalledWith(expect.stringContaining("semantic search off"), expect.objectContaining({ limit: ARRAY_SCAN_MAX_ARTICLES }));
+      }
+    } finally {
+      warn.mockRestore();
+      await db.update(siteCounters).set({ value: sql`${siteCounters.value} - ${ARRAY_SCAN_MAX_ARTICLES}` }).where(eq(siteCounters.name, "articles"));
+      forgetArticleCount(db);
+    }
+    expect(await vectorSearchAvailable(db)).toBe(true);
   });
 
   it("answers full-text when the model fails, without an error", async () => {

@@ -11,7 +11,7 @@ import { errorMessage, log } from "@/lib/log";
 import { articlesByIds, type Page, type Reader } from "./queries";
 import { matchingIds, rankMatches } from "./search-queries";
 import type { ArticleRow } from "./serialize";
-import { nearestArticles } from "./vector-search";
+import { nearestArticles, vectorSearchAvailable } from "./vector-search";
 
 /** The RRF constant from Cormack et al. (2009). */
 export const RRF_K = 60;
@@ -78,7 +78,7 @@ export async function hybridSearch({
 }): Promise<SearchPage> {
   const offset = (page - 1) * limit;
   const model = embeddingModel();
-  const vector = model ? await queryVector(model, keyword) : null;
+  const vector = model && (await vectorSearchAvailable(db)) ? await queryVector(model, keyword) : null;
   if (!model || !vector) {
     const ranked = await rankMatches({ db, keyword, offset, limit, reader });
     return { items: await articlesByIds({ db, ids: ranked.ids, reader }), total: ranked.total, totalIsEstimate: ranked.totalIsEstimate, mode: "fulltext" };

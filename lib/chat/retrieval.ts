@@ -7,7 +7,7 @@ import { fuse, queryVector } from "@/lib/articles/hybrid-search";
 import { retrieveArticleIds } from "@/lib/articles/search-queries";
 import { markdownToPlainText } from "@/lib/articles/search-text";
 import type { ArticleRow } from "@/lib/articles/serialize";
-import { nearestArticles } from "@/lib/articles/vector-search";
+import { nearestArticles, vectorSearchAvailable } from "@/lib/articles/vector-search";
 import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 
@@ -17,7 +17,7 @@ export type Source = { n: number; id: number; title: string; url: string; platfo
 
 async function nearestIds(db: Db, question: string): Promise<number[]> {
   const model = embeddingModel();
-  const vector = model ? await queryVector(model, question) : null;
+  const vector = model && (await vectorSearchAvailable(db)) ? await queryVector(model, question) : null;
   if (!model || !vector) return [];
   const near = await nearestArticles({ db, model, vector, limit: CONTEXT_ARTICLES * 2, minSimilarity: getConfig().AI_EMBEDDING_MIN_SIMILARITY });
   return near.map((n) => n.id);
