@@ -27,8 +27,8 @@ export async function rankByTiers(req: RankRequest & { stats: TermStats }): Prom
     { where: and(not(inTitle), notPhrase, sql`(${articles.searchVector} @@ ${q.w})`, common)!, estimate: allTermsBound(stats, "search_vector", q.terms) },
   ];
 
-  const match = phrase ? sql`(${articles.searchVector} @@ ${q.w} or ${phrase})` : sql`(${articles.searchVector} @@ ${q.w})`;
-  const [ranked, total] = await Promise.all([topOfTiers(db, tiers, offset + limit, stats.articles), countMatches(db, and(match, common)!)]);
+  const count = countMatches(db, { words: and(sql`(${articles.searchVector} @@ ${q.w})`, common)!, other: phrase ? and(phrase, common) : undefined });
+  const [ranked, total] = await Promise.all([topOfTiers(db, tiers, offset + limit, stats.articles), count]);
   const ids = ranked.ids.slice(offset);
   return { ids, phraseIds: new Set(ids.filter((id) => ranked.phraseIds.has(id))), total: total.count, totalIsEstimate: total.estimated, plan: "tiers" };
 }

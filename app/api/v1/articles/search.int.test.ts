@@ -8,6 +8,7 @@ import { fillMissingSearchText } from "@/lib/articles/search-backfill";
 import { eq } from "drizzle-orm";
 import { RERANK_WINDOW } from "@/lib/articles/search-queries";
 import { call } from "@/test/api";
+import { RELEVANCE } from "@/test/search-relevance";
 import { GET as search } from "./search/route";
 
 type Item = { id: number; title: string };
@@ -18,38 +19,7 @@ beforeAll(async () => {
   await seedDemoArticles(await getDb());
 });
 
-// Each keyword must bring the article whose title starts with the expected text into the top 3.
-const RELEVANCE: [keyword: string, title: string][] = [
-  ["洱海", "在洱海边骑了一下午电动车"],
-  ["慢查询", "PostgreSQL 慢查询排查实录"],
-  ["satisfies", "用了半年 satisfies"],
-  ["RAG 知识库", "企业内部做 RAG 知识库"],
-  ["端侧部署", "在手机上跑 3B 大模型"],
-  ["Rust所有权", "【图解】20 分钟讲清 Rust 所有权"],
-  ["JSON Schema", "结构化输出时，JSON Schema"],
-  ["LCP 优化", "LCP 从 4.2s 优化到 1.6s"],
-  ["ＬＣＰ", "LCP 从 4.2s 优化到 1.6s"],
-  ["code review", "Code Review 时怎样提意见"],
-  ["大模型 胡说八道", "大模型为什么会一本正经地胡说八道"],
-  ["Prompt 规范", "团队内部 Prompt 编写规范"],
-  ["留存曲线", "别再只盯日活了"],
-  ["指数基金", "同一个指数有十几只基金跟踪"],
-  ["房贷", "同样借100万"],
-  ["天使轮", "拿天使轮之前"],
-  ["水熊虫", "在太空真空里待了10天还能活"],
-  ["韦布望远镜", "韦布望远镜为什么要跑到150万公里外"],
-  ["番茄炖牛腩", "番茄炖牛腩"],
-  ["苏轼", "黄州四年"],
-  ["独库公路", "【自驾新疆】"],
-  ["奶茶 糖", "一杯奶茶就超标"],
-  ["Beancount记账", "纯文本记账两年"],
-  ["旅行者1号", "旅行者1号"],
-  ["二氧化硅", "为什么玻璃是透明的"],
-  ["「坐直！」", "「坐直！」可能是你听过最没用的体态建议"],
-  ["postgre", "PostgreSQL 慢查询排查实录"],
-  ["Git 习惯", "带过几个新人之后"],
-];
-
+// Each keyword of the relevance table must bring the article whose title starts with the expected text into the top 3.
 describe("search relevance on the demo articles", () => {
   it.each(RELEVANCE)("%s → %s", async (keyword, title) => {
     const { status, body } = await find(keyword);
