@@ -39,7 +39,7 @@ export default defineConfig({
   projects: [
     { name: "desktop", testIgnore: PROVIDER_SPEC, use: { viewport: { width: 1280, height: 800 } } },
     // Browser-free server checks (shutdown, load, home cache, page weight) run once, in the desktop project.
-    { name: "phone", testIgnore: [/shutdown\.spec\.ts$/, /load\.spec\.ts$/, /home-cache\.spec\.ts$/, /page-weight\.spec\.ts$/, PROVIDER_SPEC], use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "phone", testIgnore: [/shutdown\.spec\.ts$/, /load\.spec\.ts$/, /home-cache\.spec\.ts$/, /permalink-cache\.spec\.ts$/, /page-weight\.spec\.ts$/, PROVIDER_SPEC], use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
     { name: "provider", testMatch: PROVIDER_SPEC, use: { viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${providerPort}` } },
   ],
   webServer: [

@@ -1,14 +1,15 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { guard, looksSignedIn } from "@/lib/auth/guards";
-import { CACHE_STATUS_HEADER, homeCache, isCacheableHomeRequest, RENDER_HEADER, withNonce } from "@/lib/server/home-cache-slot";
+import { CACHE_STATUS_HEADER, isCacheablePageRequest, pageCache, RENDER_HEADER, withNonce } from "@/lib/server/page-cache-slot";
 import { cameOverHttps, contentSecurityPolicy, HSTS } from "@/lib/server/security-headers";
 
 // Every page request: a Content-Security-Policy with a fresh nonce (Next.js reads it from the request
 // header and puts it on its scripts), HSTS behind https, and the guards — login-required pages without a
 // session go to code login with the full target; a signed-in visitor on /login* or /register goes home.
-// An expired or malformed cookie is cleared on the way. A visitor's plain GET / is answered from the
-// cached home page when it is current (lib/server/home-cache.ts), with this response's nonce.
+// An expired or malformed cookie is cleared on the way. A visitor's plain GET of / or of an article's
+// permalink is answered from memory when the page kept there is current (lib/server/page-caches.ts), with
+// this response's nonce.
 export async function proxy(req: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const https = cameOverHttps(req.nextUrl, req.headers.get("x-forwarded-proto"));
@@ -16,7 +17,7 @@ export async function proxy(req: NextRequest) {
   const token = req.cookies.get(TOKEN_COOKIE)?.value;
   const decision = guard(req.nextUrl.pathname, req.nextUrl.search, token);
   let res: NextResponse;
-  const cached = decision ? null : await cachedHome(req, Boolean(token));
+  const cached = decision ? null : await cachedPage(req, Boolean(token));
   if (decision) {
     res = NextResponse.redirect(new URL(decision.redirect, req.url));
   } else if (cached) {
@@ -34,12 +35,12 @@ export async function proxy(req: NextRequest) {
   return res;
 }
 
-async function cachedHome(req: NextRequest, hasSession: boolean) {
-  const cache = homeCache();
+async function cachedPage(req: NextRequest, hasSession: boolean) {
+  const cache = pageCache();
   if (!cache || req.headers.get(RENDER_HEADER) === cache.renderSecret) return null;
   const { pathname, search } = req.nextUrl;
-  if (!isCacheableHomeRequest({ method: req.method, pathname, search, headers: req.headers, hasSession })) return null;
-  return cache.lookup();
+  if (!isCacheablePageRequest({ method: req.method, pathname, search, headers: req.headers, hasSession })) return null;
+  return cache.lookup(pathname);
 }
 
 export const config = {

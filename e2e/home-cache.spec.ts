@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { feedsCommand, pollFeed } from "./support/xss-trap";
 
-const CACHE = "x-home-cache";
+const CACHE = "x-page-cache";
 
 /** Asks for / until the cache answers (the first request renders it behind the scenes). */
 async function cachedHome(request: APIRequestContext) {

@@ -2,10 +2,10 @@ import "server-only";
 // site_counters('articles_version'): bumped by a trigger whenever articles are added, removed or have what a
 // card shows edited (migration 0008), not when their counters move. The caches of what visitors see first
 // (the feed's page 1, the home page) compare it on every request; one query answers every request that
-// arrives while it is in flight.
-import { eq } from "drizzle-orm";
+// arrives while it is in flight. One article's own version (its permalink) is `articleVersion`.
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { siteCounters } from "@/lib/db/schema";
+import { articles, siteCounters } from "@/lib/db/schema";
 
 /** How long a cached page's counters (likes, favourites, views) may lag behind. */
 export const COUNTERS_MAX_AGE_MS = 10_000;
@@ -24,4 +24,35 @@ export function sharedVersionReader(getDb: () => Promise<Db>): () => Promise<num
       .finally(() => {
         inFlight = null;
       }));
+}
+
+/**
+ * One article's version: `edited` is its updated_at, moved by a trigger whenever what its page shows is
+ * edited (migration 0010), not when its counters move; `row` is the row version (xmin), which moves on
+ * every update, counters included. Null when there is no such article. One primary-key lookup that reads
+ * no TOASTed column.
+ */
+export type ArticleVersion = { edited: string; row: string };
+
+export async function articleVersion(db: Db, id: number): Promise<ArticleVersion | null> {
+  const [found] = await db
+    .select({ edited: sql<string>`${articles.updatedAt}::text`, row: sql<string>`${articles}.xmin::text` })
+    .from(articles)
+    .where(eq(articles.id, id));
+  return found ?? null;
+}
+
+/** `articleVersion` for many callers at once: concurrent calls for the same article share one query. */
+export function sharedArticleVersionReader(getDb: () => Promise<Db>): (id: number) => Promise<ArticleVersion | null> {
+  const inFlight = new Map<number, Promise<ArticleVersion | null>>();
+  return (id) => {
+    let query = inFlight.get(id);
+    if (!query) {
+      query = getDb()
+        .then((db) => articleVersion(db, id))
+        .finally(() => inFlight.delete(id));
+      inFlight.set(id, query);
+    }
+    return query;
+  };
 }

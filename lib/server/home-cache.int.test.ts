@@ -9,7 +9,8 @@ import { articles } from "@/lib/db/schema";
 import { send } from "@/test/http";
 import { articlesVersion, COUNTERS_MAX_AGE_MS } from "@/lib/articles/version";
 import { createHomeCache } from "./home-cache";
-import { RENDER_HEADER, withNonce } from "./home-cache-slot";
+import { RENDER_HEADER, withNonce } from "./page-cache-slot";
+import { pageRenderer } from "./page-render";
 
 let server: Server;
 let origin = "";
@@ -38,6 +39,7 @@ beforeEach(() => {
   answer = { status: 200 };
 });
 
+const SECRET = "home-cache-test-secret";
 let n = 0;
 async function addArticle(title: string) {
   const db = await getDb();
@@ -47,7 +49,7 @@ async function addArticle(title: string) {
 
 function cacheWithClock() {
   const clock = { now: Date.parse("2026-11-24T08:00:00Z") };
-  return { clock, cache: createHomeCache({ getDb, origin, now: () => clock.now }) };
+  return { clock, cache: createHomeCache({ getDb, render: pageRenderer({ origin, secret: SECRET }), now: () => clock.now }) };
 }
 
 describe("home cache", () => {
@@ -57,7 +59,7 @@ describe("home cache", () => {
     expect(await cache.lookup()).toBeNull();
     await cache.refresh(); // joins the render the miss started
     expect(renders).toHaveLength(1);
-    expect(renders[0][RENDER_HEADER]).toBe(cache.renderSecret);
+    expect(renders[0][RENDER_HEADER]).toBe(SECRET);
     expect(renders[0]["accept-encoding"]).toBe("identity");
 
     const page = await cache.lookup();

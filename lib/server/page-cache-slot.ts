@@ -1,45 +1,55 @@
-// The meeting point between proxy.ts and the cached anonymous home page (home-cache.ts). The web server
-// installs the cache on globalThis at start-up; the proxy only reads this slot, so its bundle never pulls
-// in the database. No slot (next dev, a tool process) means every request renders as usual.
+// The meeting point between proxy.ts and the pages kept in memory for visitors (page-caches.ts): the
+// anonymous home page (home-cache.ts) and article permalinks (permalink-cache.ts). The web server installs
+// them on globalThis at start-up; the proxy only reads this slot, so its bundle never pulls in the database.
+// No slot (next dev, a tool process) means every request renders as usual.
 
-/** One rendered anonymous home page: its HTML, the nonce it was rendered with, the headers to send back. */
+/** One rendered anonymous page: its HTML, the nonce it was rendered with, the headers to send back. */
 export type CachedPage = { html: string; nonce: string; headers: [string, string][] };
 
-export type HomeCache = {
-  /** Sent by the cache's own render request so the proxy lets it through to Next.js. */
+export type PageCache = {
+  /** Sent by the caches' own render requests so the proxy lets them through to Next.js. */
   readonly renderSecret: string;
-  /** The page when it is current; null (and a render started behind) when it is not. */
-  lookup(): Promise<CachedPage | null>;
+  /** The page for this path when one is kept and current; null to render the request as usual. */
+  lookup(pathname: string): Promise<CachedPage | null>;
 };
 
-/** Header carrying `renderSecret` on the cache's own requests. */
-export const RENDER_HEADER = "x-shiyue-home-render";
-/** Response header telling whether the page came from the cache. */
-export const CACHE_STATUS_HEADER = "x-home-cache";
+/** Header carrying `renderSecret` on the caches' own requests. */
+export const RENDER_HEADER = "x-shiyue-page-render";
+/** Response header telling that the page came from memory (`hit`). */
+export const CACHE_STATUS_HEADER = "x-page-cache";
 
-const g = globalThis as typeof globalThis & { __shiyueHomeCache?: HomeCache };
+const g = globalThis as typeof globalThis & { __shiyuePageCache?: PageCache };
 
-export const installHomeCache = (cache: HomeCache | undefined) => {
-  g.__shiyueHomeCache = cache;
+export const installPageCache = (cache: PageCache | undefined) => {
+  g.__shiyuePageCache = cache;
 };
 
-export const homeCache = (): HomeCache | undefined => g.__shiyueHomeCache;
+export const pageCache = (): PageCache | undefined => g.__shiyuePageCache;
+
+/** The article id of a permalink path (`/articles/123`), or null. Ids as findArticle accepts them. */
+export function permalinkId(pathname: string): number | null {
+  const m = /^\/articles\/(\d{1,9})$/.exec(pathname);
+  return m ? Number(m[1]) : null;
+}
+
+/** Paths whose visitors' page may come from memory: the home page and article permalinks. */
+export const isCachedPath = (pathname: string) => pathname === "/" || permalinkId(pathname) !== null;
 
 // Client navigations (RSC payloads), prefetches and server actions are never the cached document.
 const NEXT_ROUTER_HEADERS = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-router-segment-prefetch", "next-action"];
 
 /**
- * A request the cached page answers: a plain GET of `/` without a query, a session or router headers, that
- * asks for a document. Next.js strips its router headers and `_rsc` parameter before proxy.ts sees a
- * request, so a client navigation is told apart by Fetch Metadata: every browser Next.js supports sends
- * `Sec-Fetch-Dest: empty` on the router's fetches and `document` on page loads; clients that send none
- * (crawlers, curl) want the HTML.
+ * A request a cached page answers: a plain GET of `/` or `/articles/{id}` without a query, a session or
+ * router headers, that asks for a document. Next.js strips its router headers and `_rsc` parameter before
+ * proxy.ts sees a request, so a client navigation is told apart by Fetch Metadata: every browser Next.js
+ * supports sends `Sec-Fetch-Dest: empty` on the router's fetches and `document` on page loads; clients that
+ * send none (crawlers, curl) want the HTML.
  */
-export function isCacheableHomeRequest(req: { method: string; pathname: string; search: string; headers: Headers; hasSession: boolean }): boolean {
+export function isCacheablePageRequest(req: { method: string; pathname: string; search: string; headers: Headers; hasSession: boolean }): boolean {
   const dest = req.headers.get("sec-fetch-dest");
   return (
     req.method === "GET" &&
-    req.pathname === "/" &&
+    isCachedPath(req.pathname) &&
     req.search === "" &&
     !req.hasSession &&
     (dest === null || dest === "document") &&

@@ -9,7 +9,7 @@ import { startSummaryWorkers } from "@/lib/summary/worker";
 import { startFeedScheduler } from "@/lib/ingest/scheduler";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { errorMessage } from "@/lib/log";
-import { startHomeCache } from "./home-cache";
+import { startPageCaches } from "./page-caches";
 import { installShutdownHandlers } from "./shutdown";
 
 export async function startServer(): Promise<void> {
@@ -28,7 +28,7 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   const config = getConfig();
-  startHomeCache({ getDb, origin: ownOrigin(config.PORT) });
+  startPageCaches({ getDb, origin: ownOrigin(config.PORT) });
   // Background work in the web process (RUN_WORKER=false leaves it to separate processes).
   if (config.RUN_WORKER) {
     startEmbedder(getDb);

@@ -1,0 +1,103 @@
+// The visitors' permalink cache (lib/server/permalink-cache.ts) through the real server: a visitor's article
+// page comes from memory with a fresh nonce per response, shows an edit on the very next request, and is never
+// served to a session, a client navigation, a query or an unknown id. Browser-free: runs once, in the desktop
+// project.
+import { resolve } from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import pg from "pg";
+
+const CACHE = "x-page-cache";
+
+const escapeHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
+
+const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1];
+
+/** An article of the feed's first page: its id and title. */
+async function someArticle(request: APIRequestContext, index = 0) {
+  const items = (await (await request.get("/api/v1/articles?page=1")).json()).data.items as { id: number; title: string }[];
+  return items[index];
+}
+
+/** Runs SQL on the e2e server's embedded database, through the socket it shares (see playwright.config.ts). */
+async function onServerDb(baseURL: string, text: string, values: unknown[]) {
+  const client = new pg.Client({ host: resolve(`test-results/e2e-data-${new URL(baseURL).port}/pglite`), port: 5432, user: "postgres", database: "postgres" });
+  await client.connect();
+  try {
+    await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+test("a visitor's permalink comes from memory, with a fresh nonce on every script of each response", async ({ request }) => {
+  const article = await someArticle(request);
+  const first = await request.get(`/articles/${article.id}`);
+  const second = await request.get(`/articles/${article.id}`);
+  for (const res of [first, second]) {
+    expect(res.status()).toBe(200);
+    expect(res.headers()[CACHE], "the permalink from memory").toBe("hit");
+    expect(res.headers()["content-type"]).toContain("text/html");
+    expect(res.headers()["x-frame-options"]).toBe("DENY");
+    expect(res.headers()["cache-control"]).toContain("no-store");
+  }
+  const pages = await Promise.all([first, second].map(async (r) => ({ nonce: nonceOf(r.headers()["content-security-policy"]), html: await r.text() })));
+  expect(pages[0].nonce).not.toBe(pages[1].nonce);
+  for (const { nonce, html } of pages) {
+    expect(html).toContain(escapeHtml(article.title));
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes("application/ld+json"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  }
+});
+
+test("an article edited while its page is in memory shows the edit on the next request", async ({ request, baseURL }) => {
+  const article = await someArticle(request, 1);
+  expect((await request.get(`/articles/${article.id}`)).headers()[CACHE]).toBe("hit");
+  const edited = `${article.title}（已更正 ${Date.now().toString(36)}）`;
+  // Plain SQL, as an operator would: the trigger of migration 0010 moves updated_at, not the app.
+  await onServerDb(baseURL!, "update articles set title = $1 where id = $2", [edited, article.id]);
+  try {
+    const res = await request.get(`/articles/${article.id}`);
+    expect(res.headers()[CACHE]).toBe("hit");
+    const html = await res.text();
+    expect(html).toContain(escapeHtml(edited));
+    expect(html).toContain(`<title>${escapeHtml(edited)} · 拾阅</title>`);
+  } finally {
+    await onServerDb(baseURL!, "update articles set title = $1 where id = $2", [article.title, article.id]);
+  }
+  expect(await (await request.get(`/articles/${article.id}`)).text()).not.toContain("已更正");
+});
+
+test("sessions, client navigations, queries and unknown ids are rendered for the request", async ({ request, playwright, baseURL }) => {
+  const article = await someArticle(request, 2);
+  const path = `/articles/${article.id}`;
+  expect((await request.get(path)).headers()[CACHE]).toBe("hit");
+
+  for (const other of [`${path}?from=timeline`, `${path}/`]) expect((await request.get(other)).headers()[CACHE], other).toBeUndefined();
+  const navigation = await request.get(path, { headers: { RSC: "1", "Sec-Fetch-Dest": "empty", "Sec-Fetch-Mode": "cors" } });
+  expect(navigation.headers()[CACHE]).toBeUndefined();
+  expect(navigation.headers()["content-type"]).toContain("text/x-component");
+
+  // An unknown id is a 404 each time, never kept.
+  for (let i = 0; i < 2; i++) {
+    const missing = await request.get("/articles/999999999");
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()[CACHE]).toBeUndefined();
+  }
+
+  const account = `perm${Date.now().toString(36)}`;
+  const reg = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1" } });
+  expect(reg.ok()).toBe(true);
+  const token = (await reg.json()).data.access_token as string;
+  const signedIn = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `shiyue_token=${token}` } });
+  try {
+    const res = await signedIn.get(path);
+    expect(res.headers()[CACHE]).toBeUndefined();
+    const html = await res.text();
+    expect(html).toContain(escapeHtml(article.title));
+    expect(html).not.toContain(">登录<"); // the signed-in header, not the visitor's page
+  } finally {
+    await signedIn.dispose();
+  }
+});

@@ -1,0 +1,30 @@
+import "server-only";
+// The pages kept in memory for visitors (proxy.ts answers from them): the home page (home-cache.ts) and
+// article permalinks (permalink-cache.ts). One render secret per process lets their own render requests
+// through the proxy to Next.js.
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/lib/db";
+import { createHomeCache } from "./home-cache";
+import { installPageCache, permalinkId, type PageCache } from "./page-cache-slot";
+import { pageRenderer } from "./page-render";
+import { createPermalinkCache } from "./permalink-cache";
+
+export function createPageCaches({ getDb, origin }: { getDb: () => Promise<Db>; origin: string }): PageCache {
+  const renderSecret = randomUUID();
+  const render = pageRenderer({ origin, secret: renderSecret });
+  const home = createHomeCache({ getDb, render });
+  const permalinks = createPermalinkCache({ getDb, render });
+  return {
+    renderSecret,
+    lookup(pathname) {
+      if (pathname === "/") return home.lookup();
+      const id = permalinkId(pathname);
+      return id === null ? Promise.resolve(null) : permalinks.lookup(id);
+    },
+  };
+}
+
+/** Installs the caches for this web server (instrumentation.ts → startServer). */
+export function startPageCaches(opts: { getDb: () => Promise<Db>; origin: string }): void {
+  installPageCache(createPageCaches(opts));
+}

@@ -1,0 +1,214 @@
+// The visitors' permalink cache against a real database (the updated_at trigger of migration 0010, the
+// row version) and a loopback server standing in for Next.js: it renders an article's title and like count
+// with a fresh nonce, and a 404 for an unknown id.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { COUNTERS_MAX_AGE_MS, articleVersion } from "@/lib/articles/version";
+import { getDb } from "@/lib/db";
+import { articles } from "@/lib/db/schema";
+import { send } from "@/test/http";
+import { RENDER_HEADER } from "./page-cache-slot";
+import { pageRenderer } from "./page-render";
+import { createPermalinkCache } from "./permalink-cache";
+
+const SECRET = "permalink-cache-test-secret";
+let server: Server;
+let origin = "";
+let renders: string[] = [];
+let answer: { status?: number; delayMs?: number } = {};
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    renders.push(req.url!);
+    if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+    if (req.headers[RENDER_HEADER] !== SECRET) return send(res, 403, "text/plain", "no secret");
+    const nonce = `n${renders.length}Xy+/=`;
+    const id = Number(/^\/articles\/(\d+)$/.exec(req.url!)?.[1]);
+    const [row] = await (await getDb()).select({ title: articles.title, likes: articles.likeCnt }).from(articles).where(eq(articles.id, id));
+    const headers = { "Content-Security-Policy": `script-src 'self' 'nonce-${nonce}'`, "Cache-Control": "private, no-store" };
+    if (!row) return send(res, 404, "text/html; charset=utf-8", `<script nonce="${nonce}"></script>文章不存在`, headers);
+    const html = `<script nonce="${nonce}">1</script><h1>${row.title}</h1><span>点赞 ${row.likes}</span>`;
+    send(res, answer.status ?? 200, "text/html; charset=utf-8", html, headers);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  renders = [];
+  answer = {};
+});
+
+let n = 0;
+/** Resolves once the stand-in server has received a render request (the version was read before it). */
+async function renderStarted() {
+  while (renders.length === 0) await new Promise((r) => setTimeout(r, 5));
+}
+
+async function addArticle(title: string) {
+  const [row] = await (await getDb()).insert(articles).values({ title, content: "正文", sourceUrl: `https://example.com/permalink-cache/${++n}` }).returning({ id: articles.id });
+  return row.id;
+}
+
+function cacheWithClock(limits: { maxPages?: number; maxBytes?: number } = {}) {
+  const clock = { now: Date.parse("2026-11-24T08:00:00Z") };
+  const cache = createPermalinkCache({ getDb, render: pageRenderer({ origin, secret: SECRET }), now: () => clock.now, ...limits });
+  return { clock, cache };
+}
+
+describe("articles' updated_at (migration 0010)", () => {
+  it("moves when what the page shows is edited, by any statement, and not when counters move or nothing changes", async () => {
+    const db = await getDb();
+    const id = await addArticle("触发器测试");
+    const v0 = (await articleVersion(db, id))!;
+    await db.execute(sql`update articles set like_cnt = like_cnt + 1, view_cnt = view_cnt + 3 where id = ${id}`);
+    const v1 = (await articleVersion(db, id))!;
+    expect(v1.edited).toBe(v0.edited);
+    expect(v1.row).not.toBe(v0.row);
+    await db.execute(sql`update articles set title = title where id = ${id}`);
+    expect((await articleVersion(db, id))!.edited).toBe(v0.edited);
+    await db.execute(sql`update articles set title = '触发器测试（改）' where id = ${id}`);
+    expect((await articleVersion(db, id))!.edited).not.toBe(v0.edited);
+    expect(await articleVersion(db, 999_999_999)).toBeNull();
+  });
+});
+
+describe("permalink cache", () => {
+  it("renders a page once, on the first request, then answers from memory with the page's headers", async () => {
+    const id = await addArticle("缓存的文章");
+    const { cache } = cacheWithClock();
+    const page = await cache.lookup(id);
+    expect(page?.html).toContain("缓存的文章");
+    expect(page?.nonce).toBe("n1Xy+/=");
+    const headers = Object.fromEntries(page!.headers);
+    expect(headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(headers["cache-control"]).toBe("private, no-store");
+    expect(headers).not.toHaveProperty("content-security-policy");
+    expect(headers).not.toHaveProperty("content-length");
+    for (let i = 0; i < 5; i++) expect(await cache.lookup(id)).toBe(page);
+    expect(renders).toEqual([`/articles/${id}`]);
+  });
+
+  it("concurrent first requests for an article share one render", async () => {
+    const id = await addArticle("同时到达");
+    const { cache } = cacheWithClock();
+    answer = { delayMs: 50 };
+    const pages = await Promise.all(Array.from({ length: 8 }, () => cache.lookup(id)));
+    expect(renders).toHaveLength(1);
+    for (const page of pages) expect(page).toBe(pages[0]);
+  });
+
+  it("shows an edit on the very next request, whether the app or plain SQL made it", async () => {
+    const db = await getDb();
+    const id = await addArticle("原来的标题");
+    const { cache } = cacheWithClock();
+    await cache.lookup(id);
+    await db.update(articles).set({ title: "应用改过的标题" }).where(eq(articles.id, id));
+    expect((await cache.lookup(id))?.html).toContain("应用改过的标题");
+    await db.execute(sql`update articles set title = 'SQL 改过的标题' where id = ${id}`);
+    expect((await cache.lookup(id))?.html).toContain("SQL 改过的标题");
+    expect(renders).toHaveLength(3);
+  });
+
+  it("keeps every page when other articles are added (a feed collecting all the time)", async () => {
+    const id = await addArticle("老文章");
+    const { cache } = cacheWithClock();
+    const page = await cache.lookup(id);
+    for (let i = 0; i < 3; i++) await addArticle(`新收录 ${i}`);
+    expect(await cache.lookup(id)).toBe(page);
+    expect(renders).toHaveLength(1);
+  });
+
+  it("serves moved counters at most COUNTERS_MAX_AGE_MS late, and an unchanged page however old", async () => {
+    const db = await getDb();
+    const id = await addArticle("计数会变");
+    const { cache, clock } = cacheWithClock();
+    const page = await cache.lookup(id);
+    clock.now += 60 * 60_000; // an hour without a change: still exact
+    expect(await cache.lookup(id)).toBe(page);
+
+    await db.execute(sql`update articles set like_cnt = 7 where id = ${id}`);
+    clock.now += COUNTERS_MAX_AGE_MS; // rendered 10 s before the change was noticed… but it is an hour old
+    const fresh = await cache.lookup(id);
+    expect(fresh?.html).toContain("点赞 7");
+    expect(renders).toHaveLength(2);
+
+    await db.execute(sql`update articles set like_cnt = 8 where id = ${id}`);
+    clock.now += COUNTERS_MAX_AGE_MS;
+    expect(await cache.lookup(id)).toBe(fresh); // 10 s old: served
+    clock.now += 1;
+    expect((await cache.lookup(id))?.html).toContain("点赞 8");
+    expect(renders).toHaveLength(3);
+  });
+
+  it("never keeps a 404: unknown ids render as usual, a removed article is dropped", async () => {
+    const db = await getDb();
+    const { cache } = cacheWithClock();
+    expect(await cache.lookup(999_999_998)).toBeNull();
+    expect(renders).toHaveLength(0); // no such row: no render, the request's own render answers 404
+
+    const id = await addArticle("将被删除");
+    expect(await cache.lookup(id)).not.toBeNull();
+    await db.delete(articles).where(eq(articles.id, id));
+    expect(await cache.lookup(id)).toBeNull();
+    expect(cache.stats().pages).toBe(0);
+  });
+
+  it("a render answering 404 (removed meanwhile) keeps nothing", async () => {
+    const db = await getDb();
+    const id = await addArticle("渲染时已删除");
+    const { cache } = cacheWithClock();
+    answer = { delayMs: 100 };
+    const lookup = cache.lookup(id);
+    await renderStarted();
+    await db.delete(articles).where(eq(articles.id, id));
+    expect(await lookup).toBeNull();
+    expect(cache.stats().pages).toBe(0);
+  });
+
+  it("an edit during a render leaves that page stale: the next request renders again", async () => {
+    const db = await getDb();
+    const id = await addArticle("渲染中");
+    const { cache } = cacheWithClock();
+    answer = { delayMs: 150 };
+    const first = cache.lookup(id);
+    await renderStarted(); // the version is read; the render is under way
+    await db.update(articles).set({ title: "渲染途中改的标题" }).where(eq(articles.id, id));
+    await first;
+    answer = {};
+    expect((await cache.lookup(id))?.html).toContain("渲染途中改的标题");
+    expect(renders).toHaveLength(2);
+  });
+
+  it("stays within its page count and byte budget, keeping the most recently asked for", async () => {
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await addArticle(`第 ${i} 篇`));
+    const { cache } = cacheWithClock({ maxPages: 3 });
+    for (const id of ids) await cache.lookup(id);
+    expect(cache.stats().pages).toBe(3);
+    renders = [];
+    await cache.lookup(ids[4]);
+    await cache.lookup(ids[0]);
+    expect(renders).toEqual([`/articles/${ids[0]}`]);
+
+    const small = cacheWithClock({ maxBytes: 1_000 }).cache; // a page here is ~600 bytes by the count
+    for (const id of ids) await small.lookup(id);
+    expect(small.stats().pages).toBe(1);
+    expect(small.stats().bytes).toBeLessThanOrEqual(1_000);
+  });
+
+  it("a failed render keeps nothing and lets requests render as usual for a second", async () => {
+    const id = await addArticle("渲染失败");
+    const { cache, clock } = cacheWithClock();
+    answer = { status: 500 };
+    expect(await cache.lookup(id)).toBeNull();
+    expect(await cache.lookup(id)).toBeNull();
+    expect(renders).toHaveLength(1);
+    answer = {};
+    clock.now += 1_000;
+    expect((await cache.lookup(id))?.html).toContain("渲染失败");
+    expect(renders).toHaveLength(2);
+  });
+});
