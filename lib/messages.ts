@@ -33,6 +33,7 @@ export const MSG = {
   moreNeedsLogin: "登录后可查看更多内容",
   moreSearchNeedsLogin: "登录后可查看更多搜索结果",
   searchTooDeep: "搜索结果最多可翻看前 10000 条，请换个更具体的关键词",
+  searchBusy: "搜索的人有点多，请稍后再试",
   moreNeedsLoginConfirm: "需要登录才能查看更多内容，是否前往登录？",
   interactNeedsLogin: "登录后才能互动，是否前往登录？",
   // Likes, favourites, reading history (SPEC section 8)

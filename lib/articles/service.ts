@@ -1,11 +1,13 @@
 import "server-only";
 // The feed's rules: anonymous visitors see page 1 only (SPEC section 6).
 import { ApiError } from "@/lib/api/errors";
+import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { MSG } from "@/lib/messages";
 import { getArticleById, listArticles, type Page } from "./queries";
 import { SEARCH_RESULT_WINDOW } from "./constants";
 import { hybridSearch, type SearchMode } from "./hybrid-search";
+import { searchGate } from "./search-gate";
 import type { ListQuery, SearchQuery } from "./schema";
 import { toApiArticle, type ApiArticle } from "./serialize";
 import { visitorFeedPage } from "./visitor-feed";
@@ -38,7 +40,8 @@ export async function getSearchPage({ query, viewer = null }: { query: SearchQue
   if (query.page > 1 && !viewer) throw new ApiError("unauthorized", MSG.moreSearchNeedsLogin);
   if (query.page * query.limit > SEARCH_RESULT_WINDOW) throw new ApiError("bad_request", MSG.searchTooDeep);
   const reader = viewer ? { userId: viewer.userId, excludeRead: query.exclude_read } : null;
-  const page = await hybridSearch({ db: await getDb(), keyword: query.keyword, page: query.page, limit: query.limit, reader });
+  const db = await getDb();
+  const page = await searchGate(getConfig().SEARCH_CONCURRENCY).run(() => hybridSearch({ db, keyword: query.keyword, page: query.page, limit: query.limit, reader }));
   return { items: page.items.map(toApiArticle), total: page.total, total_is_estimate: page.totalIsEstimate, mode: page.mode };
 }
 

@@ -7,6 +7,7 @@ import { fuse, queryVector } from "@/lib/articles/hybrid-search";
 import { retrieveArticleIds } from "@/lib/articles/search-queries";
 import { markdownToPlainText } from "@/lib/articles/search-text";
 import type { ArticleRow } from "@/lib/articles/serialize";
+import { searchGate } from "@/lib/articles/search-gate";
 import { nearestArticles, vectorSearchAvailable } from "@/lib/articles/vector-search";
 import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
@@ -36,9 +37,13 @@ export function toSource(row: ArticleRow, n: number): Source {
   };
 }
 
-export async function retrieveSources({ db, question }: { db: Db; question: string }): Promise<Source[]> {
-  const [text, near] = await Promise.all([retrieveArticleIds({ db, question, limit: CONTEXT_ARTICLES * 2 }), nearestIds(db, question)]);
-  const ids = fuse(text, near, new Set()).slice(0, CONTEXT_ARTICLES);
+/** The question's sources, through the search gate (a retrieval is a search: lib/articles/search-gate.ts). */
+export async function retrieveSources({ db, question, signal }: { db: Db; question: string; signal?: AbortSignal }): Promise<Source[]> {
+  const gate = searchGate(getConfig().SEARCH_CONCURRENCY);
+  const ids = await gate.run(async () => {
+    const [text, near] = await Promise.all([retrieveArticleIds({ db, question, limit: CONTEXT_ARTICLES * 2 }), nearestIds(db, question)]);
+    return fuse(text, near, new Set()).slice(0, CONTEXT_ARTICLES);
+  }, signal);
   const rows = await articlesByIds({ db, ids });
   return rows.map((row, i) => toSource(row, i + 1));
 }

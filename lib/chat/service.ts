@@ -45,7 +45,7 @@ async function popular(db: Db): Promise<Source[]> {
 }
 
 export async function* chatEvents({ db, body, signal, idleMs }: { db: Db; body: ChatBody; signal?: AbortSignal; idleMs?: number }): AsyncGenerator<StreamEvent> {
-  const sources = await retrieveSources({ db, question: body.message });
+  const sources = await retrieveSources({ db, question: body.message, signal });
   if (!chatModel()) {
     const answer = localAnswer({ question: body.message, sources, popular: sources.length ? [] : await popular(db) });
     for (const piece of pieces(answer)) yield { type: "content", content: piece };
