@@ -194,6 +194,10 @@ export const articles = pgTable(
     uniqueIndex("articles_feed_guid_key").on(t.feedSourceId, t.guid),
     index("articles_published_idx").on(t.publishedAt.desc(), t.id.desc()),
     index("articles_search_idx").using("gin", t.searchVector),
+    /** One article in 64, for estimating a common keyword's total (lib/articles/search-total.ts). */
+    index("articles_search_sample_idx")
+      .using("gin", t.searchVector)
+      .where(sql`${t.id} % 64 = 0`),
     index("articles_title_grams_idx").using("gin", t.titleGrams),
     index("articles_title_vector_idx").using("gin", t.titleVector),
     check("articles_counters_nonnegative", sql`${t.likeCnt} >= 0 and ${t.commentCnt} >= 0 and ${t.favoriteCnt} >= 0 and ${t.viewCnt} >= 0`),
