@@ -4,6 +4,7 @@ import "server-only";
 import { ConfigError, getConfig } from "@/lib/config";
 import { getDb, shareEmbeddedDatabase } from "@/lib/db";
 import { startEmbedder } from "@/lib/articles/embedder";
+import { startSearchUpkeep } from "@/lib/articles/search-upkeep";
 import { runSummaryTask } from "@/lib/summary/pipeline";
 import { startSummaryWorkers } from "@/lib/summary/worker";
 import { startFeedScheduler } from "@/lib/ingest/scheduler";
@@ -30,6 +31,7 @@ export async function startServer(): Promise<void> {
   const config = getConfig();
   startPageCaches({ getDb, origin: ownOrigin(config.PORT) });
   // Background work in the web process (RUN_WORKER=false leaves it to separate processes).
+  void startSearchUpkeep();
   if (config.RUN_WORKER) {
     startEmbedder(getDb);
     startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: config.SUMMARY_CONCURRENCY });
