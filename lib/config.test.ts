@@ -22,6 +22,7 @@ describe("parseConfig", () => {
       SEED_DEMO: "when-empty",
       SMS_PROVIDER: "console",
       AI_EMBEDDING_MIN_SIMILARITY: 0.4,
+      DB_STATEMENT_TIMEOUT_MS: 5000,
       aiLocal: true,
     });
     expect(c.DATABASE_URL).toBeUndefined();
@@ -40,6 +41,10 @@ describe("parseConfig", () => {
     [{ AI_EMBEDDING_MIN_SIMILARITY: "1.5" }, "AI_EMBEDDING_MIN_SIMILARITY"],
     [{ AI_EMBEDDING_MIN_SIMILARITY: "high" }, "AI_EMBEDDING_MIN_SIMILARITY"],
     [{ SMS_PROVIDER: "pigeon" }, "SMS_PROVIDER"],
+    [{ DB_STATEMENT_TIMEOUT_MS: "5s" }, "DB_STATEMENT_TIMEOUT_MS"],
+    [{ DB_STATEMENT_TIMEOUT_MS: "50" }, "DB_STATEMENT_TIMEOUT_MS"],
+    [{ DB_STATEMENT_TIMEOUT_MS: "-1" }, "DB_STATEMENT_TIMEOUT_MS"],
+    [{ DB_STATEMENT_TIMEOUT_MS: "1500.5" }, "DB_STATEMENT_TIMEOUT_MS"],
     [{ SMS_PROVIDER: "aliyun" }, "SMS_ACCESS_KEY_ID"],
     [{ REQUIRE_DATABASE_URL: "true" }, "DATABASE_URL"],
     [{ REQUIRE_DATABASE_URL: "true", DATABASE_URL: "postgres://u@h/db" }, "AUTH_SECRET"],
@@ -67,6 +72,12 @@ describe("parseConfig", () => {
     expect(c.ALLOW_PRIVATE_URLS).toBe(true);
     expect(c.SEED_DEMO).toBe("never");
     expect(parseConfig({ SEED_DEMO: "true" }).SEED_DEMO).toBe("always");
+  });
+
+  it("reads the request statement timeout: milliseconds, 0 for none, empty for the default", () => {
+    expect(parseConfig({ DB_STATEMENT_TIMEOUT_MS: "2500" }).DB_STATEMENT_TIMEOUT_MS).toBe(2500);
+    expect(parseConfig({ DB_STATEMENT_TIMEOUT_MS: "0" }).DB_STATEMENT_TIMEOUT_MS).toBe(0);
+    expect(parseConfig({ DB_STATEMENT_TIMEOUT_MS: "" }).DB_STATEMENT_TIMEOUT_MS).toBe(5000);
   });
 
   it("uses the model provider when a key is set", () => {

@@ -25,6 +25,8 @@ const httpUrl = optionalText.refine((v) => v === undefined || (/^https?:\/\//.te
   message: "必须是 http:// 或 https:// 开头的地址",
 });
 
+const STATEMENT_TIMEOUT_RULE = "必须是 0（不限时）或 100–600000 之间的整数（毫秒）";
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -36,6 +38,18 @@ export const configSchema = z
       .default(3000),
     DATABASE_URL: postgresUrl,
     PGLITE_DIR: z.string().trim().min(1).default("data/pglite"),
+    /**
+     * The longest a query may run for a web request (PostgreSQL's statement_timeout on the web pool), in
+     * milliseconds; 0 turns it off. Background jobs, command-line tools and migrations are not bound by it.
+     */
+    DB_STATEMENT_TIMEOUT_MS: z.preprocess(
+      (v) => (typeof v === "string" && !v.trim() ? undefined : v),
+      z.coerce
+        .number({ message: STATEMENT_TIMEOUT_RULE })
+        .int({ message: STATEMENT_TIMEOUT_RULE })
+        .refine((v) => v === 0 || (v >= 100 && v <= 600_000), { message: STATEMENT_TIMEOUT_RULE })
+        .default(5_000),
+    ),
     REQUIRE_DATABASE_URL: bool(false),
     AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
       message: "至少需要 32 个字符",

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  /** The client went away before the answer (nginx's 499); only ever seen in the server log. */
+  client_closed_request: 499,
   internal: 500,
   unavailable: 503,
 } as const;
@@ -26,6 +28,7 @@ const DEFAULT_DETAIL: Record<ErrorCode, string> = {
   payload_too_large: "请求内容过大",
   unsupported_media_type: "不支持的请求格式",
   rate_limited: "操作太频繁，请稍后再试",
+  client_closed_request: "请求已取消",
   internal: "服务器开小差了，请稍后再试",
   unavailable: "服务暂时不可用，请稍后再试",
 };

@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { MSG } from "@/lib/messages";
 import { ApiError } from "./errors";
 import { json, ok, route } from "./route";
 
@@ -61,6 +62,31 @@ describe("route wrapper", () => {
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("60");
     expect(await res.json()).toEqual({ detail: "太快了" });
+  });
+
+  it.each([
+    ["the default", {}, MSG.queryTimeout],
+    ["the route's own", { timeoutDetail: MSG.searchTimeout }, MSG.searchTimeout],
+  ])("answers a statement over the timeout (57014, wrapped by Drizzle) with 503 and %s detail", async (_, options, detail) => {
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const handler = route(options, () => {
+      const pgError = Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
+      throw new Error("Failed query: select …", { cause: pgError });
+    });
+    const res = await handler(new NextRequest("http://localhost/x"), ctx());
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ detail });
+    spy.mockRestore();
+  });
+
+  it("answers a request whose client went away with 499 (logged, never read) instead of an error", async () => {
+    const gone = new AbortController();
+    const handler = route({}, () => {
+      gone.abort();
+      throw Object.assign(new Error("canceling statement due to user request"), { code: "57014" });
+    });
+    const res = await handler(new NextRequest("http://localhost/x", { signal: gone.signal }), ctx());
+    expect(res.status).toBe(499);
   });
 
   it("hides unknown errors behind a 500 without stack or SQL, and logs them with the request id", async () => {

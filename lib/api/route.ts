@@ -1,12 +1,15 @@
 import "server-only";
 // The wrapper every route handler goes through: awaits and validates params, query and body with zod,
 // caps the body size, and maps every thrown error to `{ detail }` with its status. Unknown errors are
-// logged with a request id and answer 500 without a stack or SQL.
+// logged with a request id and answer 500 without a stack or SQL. A reading handler runs in a request scope:
+// its queries are cancelled in PostgreSQL when the client goes away (lib/db/request-scope.ts). A statement
+// over DB_STATEMENT_TIMEOUT_MS answers 503 with a Chinese detail.
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "@/lib/zod";
 import { viewerFromRequest } from "@/lib/auth/viewer";
-import { databaseUnavailable } from "@/lib/db/errors";
+import { databaseUnavailable, queryCanceled } from "@/lib/db/errors";
+import { requestAborted, withRequestQueries } from "@/lib/db/request-scope";
 import { isStopping, tracked } from "@/lib/server/lifecycle";
 import type { User } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
@@ -31,6 +34,13 @@ export type RouteOptions<P, Q, B, A extends AuthMode = "none"> = {
   body?: B;
   /** Body size cap in bytes (413 beyond it). */
   bodyLimit?: number;
+  /** The 503 detail when a query runs over the statement timeout (default MSG.queryTimeout). */
+  timeoutDetail?: string;
+  /**
+   * Cancel the handler's queries when the client goes away. Default: for GET and HEAD (reads); a state
+   * change (a like, a saved summary) completes once started. The chat opts in: its POST only reads.
+   */
+  cancelOnDisconnect?: boolean;
 };
 
 export type RouteContext<P, Q, B, A extends AuthMode = "none"> = {
@@ -93,8 +103,17 @@ async function readBody(req: NextRequest, limit: number): Promise<unknown> {
   }
 }
 
-export function toErrorResponse(err: unknown, requestId: string, req?: NextRequest) {
+export function toErrorResponse(err: unknown, requestId: string, req?: NextRequest, timeoutDetail: string = MSG.queryTimeout) {
   if (err instanceof ApiError) return errorResponse(err, requestId);
+  if (requestAborted(err) || (queryCanceled(err) && req?.signal.aborted)) {
+    // The client is gone and its queries were cancelled: nobody reads this answer.
+    log.info("request cancelled by the client", { requestId, path: req?.nextUrl.pathname });
+    return errorResponse(new ApiError("client_closed_request"), requestId);
+  }
+  if (queryCanceled(err)) {
+    log.warn("statement timeout", { requestId, path: req?.nextUrl.pathname, error: errorMessage(err) });
+    return errorResponse(new ApiError("unavailable", timeoutDetail), requestId);
+  }
   if (databaseUnavailable(err)) {
     log.warn("database unavailable", { requestId, path: req?.nextUrl.pathname, error: errorMessage(err) });
     return errorResponse(new ApiError("unavailable", MSG.databaseUnavailable, { "Retry-After": "5" }), requestId);
@@ -118,7 +137,7 @@ export function route<
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     if (isStopping()) return errorResponse(new ApiError("unavailable", MSG.restarting, { "Retry-After": "5" }), requestId);
     const started = performance.now();
-    const res = await tracked(async () => {
+    const answer = async (): Promise<Response> => {
       try {
         let user: User | null = null;
         if (options.auth === "required" || options.auth === "optional") {
@@ -141,9 +160,12 @@ export function route<
         res.headers.set("x-request-id", requestId);
         return res;
       } catch (err) {
-        return toErrorResponse(err, requestId, req);
+        return toErrorResponse(err, requestId, req, options.timeoutDetail);
       }
-    });
+    };
+    // Queries the handler starts (a response stream's included) are cancelled when the client goes away.
+    const cancellable = options.cancelOnDisconnect ?? (req.method === "GET" || req.method === "HEAD");
+    const res = await tracked(() => (cancellable ? withRequestQueries({ signal: req.signal, requestId }, answer) : answer()));
     // One line per request: never the query string, headers or body (keywords, tokens, codes, passwords).
     log.info("api", { requestId, method: req.method, path: req.nextUrl.pathname, status: res.status, ms: Math.round(performance.now() - started) });
     return res;

@@ -7,6 +7,7 @@ import "server-only";
 // cost nothing on the write path and are read once a minute, not per request.
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { outsideRequest } from "@/lib/db/request-scope";
 import { countArticles } from "./queries";
 
 /** The columns whose lexeme frequencies are read. */
@@ -36,7 +37,8 @@ const cache = new WeakMap<Db, { at: number; stats: Promise<TermStats> }>();
 export function termStats(db: Db, now = Date.now()): Promise<TermStats> {
   const hit = cache.get(db);
   if (hit && now - hit.at < STATS_TTL_MS) return hit.stats;
-  const stats = readTermStats(db).catch((err) => {
+  // Shared by concurrent searches: read outside the request, so one client leaving cancels nothing.
+  const stats = outsideRequest(() => readTermStats(db)).catch((err) => {
     cache.delete(db);
     throw err;
   });

@@ -7,6 +7,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { articleEmbeddings, articles } from "@/lib/db/schema";
+import { outsideRequest } from "@/lib/db/request-scope";
 import { log, errorMessage } from "@/lib/log";
 import { countArticles, unreadBy, type Reader } from "./queries";
 
@@ -33,7 +34,7 @@ export function vectorBackend(db: Db): Promise<VectorBackend> {
   g.__shiyueVector ??= new WeakMap();
   let backend = g.__shiyueVector.get(db);
   if (!backend) {
-    backend = detect(db);
+    backend = outsideRequest(() => detect(db)); // kept for the process: not cancelled with the request that asked first
     g.__shiyueVector.set(db, backend);
   }
   return backend;

@@ -3,6 +3,7 @@ import "server-only";
 // while the articles version has not moved (checked on every request), with counters at most
 // COUNTERS_MAX_AGE_MS old. Signed-in readers (their own marks, exclude_read) are never served from it.
 import { getDb } from "@/lib/db";
+import { outsideRequest } from "@/lib/db/request-scope";
 import { listArticles } from "./queries";
 import { toApiArticle } from "./serialize";
 import { COUNTERS_MAX_AGE_MS, sharedVersionReader } from "./version";
@@ -13,8 +14,15 @@ const entries = new Map<number, Entry>();
 const pending = new Map<number, Promise<string>>();
 const currentVersion = sharedVersionReader(getDb);
 
-/** `{ "data": { items, total } }` of page 1 for a visitor, as JSON text. */
-export async function visitorFeedPage(limit: number, now = Date.now()): Promise<string> {
+/**
+ * `{ "data": { items, total } }` of page 1 for a visitor, as JSON text. Its queries are shared by every
+ * visitor asking at that moment, so they run outside the request: one visitor leaving cancels nothing.
+ */
+export function visitorFeedPage(limit: number, now = Date.now()): Promise<string> {
+  return outsideRequest(() => sharedPage(limit, now));
+}
+
+async function sharedPage(limit: number, now: number): Promise<string> {
   const version = await currentVersion();
   const entry = entries.get(limit);
   if (entry && entry.version === version && now - entry.at <= COUNTERS_MAX_AGE_MS) return entry.body;

@@ -4,17 +4,19 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
+import { outsideRequest } from "@/lib/db/request-scope";
 import { getOrCreateSetting } from "@/lib/db/settings";
 
 let cached: Promise<Uint8Array> | undefined;
 
 export function authSecret(): Promise<Uint8Array> {
-  cached ??= (async () => {
+  // Shared by every request: computed outside the one that asked first, so its client leaving cancels nothing.
+  cached ??= outsideRequest(async () => {
     const configured = getConfig().AUTH_SECRET;
     const secret =
       configured ?? (await getOrCreateSetting(await getDb(), "auth_secret", () => randomBytes(48).toString("base64url")));
     return new TextEncoder().encode(secret);
-  })().catch((err) => {
+  }).catch((err) => {
     cached = undefined;
     throw err;
   });

@@ -1,8 +1,11 @@
 import "server-only";
 // Server-sent events for the chat (DESIGN.md "API contract"): one `data: {json}` line per event, a
 // heartbeat comment every 15 s while nothing else is sent, no [DONE]. The producer is aborted when the
-// client goes away (request aborted or stream cancelled).
+// client goes away (request aborted or stream cancelled), and so are the request's database queries.
+import { queryCanceled } from "@/lib/db/errors";
+import { cancelQueriesOn } from "@/lib/db/request-scope";
 import { errorMessage, log } from "@/lib/log";
+import { MSG } from "@/lib/messages";
 
 export const HEARTBEAT_MS = 15_000;
 
@@ -11,6 +14,7 @@ type Event = { type: string; content: string };
 export function sseResponse(produce: (signal: AbortSignal) => AsyncIterable<Event>, requestSignal?: AbortSignal, heartbeatMs = HEARTBEAT_MS): Response {
   const controller = new AbortController();
   requestSignal?.addEventListener("abort", () => controller.abort(), { once: true });
+  cancelQueriesOn(controller.signal);
   const encoder = new TextEncoder();
   let heartbeat: ReturnType<typeof setInterval> | undefined;
 
@@ -36,8 +40,10 @@ export function sseResponse(produce: (signal: AbortSignal) => AsyncIterable<Even
         }
       } catch (err) {
         if (!controller.signal.aborted) {
-          log.error("chat stream failed", { error: errorMessage(err) });
-          send(`data: ${JSON.stringify({ type: "error", content: "服务暂时不可用，请稍后再试" })}\n\n`);
+          const timedOut = queryCanceled(err); // a statement over DB_STATEMENT_TIMEOUT_MS
+          if (timedOut) log.warn("chat stream: statement timeout", { error: errorMessage(err) });
+          else log.error("chat stream failed", { error: errorMessage(err) });
+          send(`data: ${JSON.stringify({ type: "error", content: timedOut ? MSG.queryTimeout : "服务暂时不可用，请稍后再试" })}\n\n`);
         }
       } finally {
         clearInterval(heartbeat);

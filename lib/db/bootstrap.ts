@@ -5,6 +5,7 @@ import { getConfig } from "@/lib/config";
 import { fillMissingSearchText } from "@/lib/articles/search-backfill";
 import { log } from "@/lib/log";
 import { getDbHandle, type DbHandle } from "./index";
+import { outsideRequest } from "./request-scope";
 import { hasArticles, seedDemoArticles } from "./seed/demo";
 
 export type ReadyInfo = { driver: DbHandle["driver"]; seeded: number; ms: number };
@@ -12,20 +13,22 @@ export type ReadyInfo = { driver: DbHandle["driver"]; seeded: number; ms: number
 const g = globalThis as typeof globalThis & { __shiyueReady?: Promise<ReadyInfo> };
 
 export function ensureReady(): Promise<ReadyInfo> {
-  g.__shiyueReady ??= (async () => {
+  g.__shiyueReady ??= outsideRequest(async () => {
     const started = performance.now();
     const handle = await getDbHandle();
     const mode = getConfig().SEED_DEMO;
-    const backfilled = await fillMissingSearchText(handle.db);
+    // Start-up work is background work: not bound by the request statement timeout.
+    const db = handle.jobDb;
+    const backfilled = await fillMissingSearchText(db);
     if (backfilled) log.info("search text filled", { articles: backfilled });
     let seeded = 0;
-    if (mode === "always" || (mode === "when-empty" && !(await hasArticles(handle.db)))) {
-      seeded = await seedDemoArticles(handle.db);
+    if (mode === "always" || (mode === "when-empty" && !(await hasArticles(db)))) {
+      seeded = await seedDemoArticles(db);
     }
     const info: ReadyInfo = { driver: handle.driver, seeded, ms: Math.round(performance.now() - started) };
     log.info("database ready", info);
     return info;
-  })().catch((err) => {
+  }).catch((err) => {
     g.__shiyueReady = undefined;
     throw err;
   });

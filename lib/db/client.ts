@@ -2,6 +2,11 @@ import "server-only";
 // The database connection: PGlite in PGLITE_DIR when DATABASE_URL is unset, a pg pool when it is set.
 // One typed Drizzle instance for both; a process-wide singleton (lib/db/index.ts) survives hot reload.
 //
+// On Postgres, `db` runs through the web pool (RequestPool: a request's queries are cancelled when its client
+// goes away) and, when opened with `statementTimeoutMs`, every statement on it is limited to that long.
+// `jobDb` is for background work (summaries, feeds, embeddings, migrations, seeding): its own small pool
+// without that limit. Without a timeout, or on PGlite, `jobDb` is `db`.
+//
 // PGlite allows one process per data directory. The server shares its PGlite with command-line tools
 // (seed, migrate, …) over a Unix socket in the data directory; a tool that finds the directory locked by
 // a running server connects through that socket instead, and gets a clear error when there is none.
@@ -16,14 +21,18 @@ import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { DataDirLockedError, lockDataDir } from "./pglite-lock";
 import { copyTemplateInto } from "./pglite-template";
+import { RequestPool } from "./request-scope";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type DbHandle =
-  | { driver: "pglite"; db: Db; client: PGlite; dataDir: string; close: () => Promise<void> }
-  | { driver: "postgres" | "pglite-socket"; db: Db; pool: pg.Pool; close: () => Promise<void> };
+  | { driver: "pglite"; db: Db; jobDb: Db; client: PGlite; dataDir: string; close: () => Promise<void> }
+  | { driver: "postgres" | "pglite-socket"; db: Db; jobDb: Db; pool: pg.Pool; jobPool: pg.Pool; close: () => Promise<void> };
+
+/** Connections of the background pool (jobs run a few queries at a time; requests keep the main pool). */
+export const JOB_POOL_SIZE = 5;
 
 /** The socket a running server exposes its PGlite on (`psql -h <data dir>` connects to it too). */
 export function pgliteSocketPath(dataDir: string): string {
@@ -34,7 +43,7 @@ export function pgliteSocketPath(dataDir: string): string {
 const PGLITE_OPTIONS: PGliteOptions = { extensions: { vector } };
 
 async function openPool(config: pg.PoolConfig, what: string): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionTimeoutMillis: 5_000, ...config });
+  const pool = new RequestPool({ connectionTimeoutMillis: 5_000, ...config });
   pool.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", err: err.message })));
   // Fail fast with a clear message when the server is unreachable.
   const probe = await pool.connect().catch(async (err: Error) => {
@@ -47,23 +56,44 @@ async function openPool(config: pg.PoolConfig, what: string): Promise<pg.Pool> {
 
 /**
  * Opens a connection without migrating. `dataDir` "memory://" gives a throw-away in-memory PGlite.
- * `serveSocket` (the web server) shares a file-backed PGlite with command-line tools.
+ * `serveSocket` (the web server) shares a file-backed PGlite with command-line tools. `statementTimeoutMs`
+ * (the web server's DB_STATEMENT_TIMEOUT_MS) limits every statement on `db`, not on `jobDb`; PGlite
+ * cannot enforce it.
  */
 export async function openDatabase(
-  opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; serveSocket?: boolean } = {},
+  opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; serveSocket?: boolean; statementTimeoutMs?: number } = {},
 ): Promise<DbHandle> {
   const config = getConfig();
   const databaseUrl = opts.databaseUrl ?? config.DATABASE_URL;
   if (databaseUrl) {
-    const pool = await openPool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 }, " PostgreSQL（DATABASE_URL）");
-    return { driver: "postgres", db: drizzlePg(pool, { schema }), pool, close: () => pool.end() };
+    const timeout = opts.statementTimeoutMs ?? 0;
+    // statement_timeout is sent as a start-up parameter of each connection: no extra round trip per query.
+    const pool = await openPool(
+      { connectionString: databaseUrl, max: opts.poolSize ?? 10, ...(timeout > 0 ? { statement_timeout: timeout } : {}) },
+      " PostgreSQL（DATABASE_URL）",
+    );
+    const db = drizzlePg(pool, { schema });
+    if (!(timeout > 0)) return { driver: "postgres", db, jobDb: db, pool, jobPool: pool, close: () => pool.end() };
+    // Connects on first use: a web container with RUN_WORKER=false uses it only to migrate at start.
+    const jobPool = new pg.Pool({ connectionString: databaseUrl, max: JOB_POOL_SIZE, connectionTimeoutMillis: 5_000 });
+    jobPool.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "pg job pool error", err: err.message })));
+    return {
+      driver: "postgres",
+      db,
+      jobDb: drizzlePg(jobPool, { schema }),
+      pool,
+      jobPool,
+      close: async () => {
+        await Promise.all([pool.end(), jobPool.end()]);
+      },
+    };
   }
 
   const dir = opts.dataDir ?? config.PGLITE_DIR;
   if (dir.startsWith("memory://")) {
     const client = await PGlite.create({ ...PGLITE_OPTIONS });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
-    return { driver: "pglite", db, client, dataDir: dir, close: () => client.close() };
+    return { driver: "pglite", db, jobDb: db, client, dataDir: dir, close: () => client.close() };
   }
 
   const dataDir = resolve(/*turbopackIgnore: true*/ dir);
@@ -80,7 +110,8 @@ export async function openDatabase(
       { host: dataDir, port: 5432, user: "postgres", database: "postgres", max: 1 },
       `运行中的拾阅内置数据库（${socket}）`,
     );
-    return { driver: "pglite-socket", db: drizzlePg(pool, { schema }), pool, close: () => pool.end() };
+    const db = drizzlePg(pool, { schema });
+    return { driver: "pglite-socket", db, jobDb: db, pool, jobPool: pool, close: () => pool.end() };
   }
 
   let socketServer: PGLiteSocketServer | undefined;
@@ -97,6 +128,7 @@ export async function openDatabase(
     return {
       driver: "pglite",
       db,
+      jobDb: db,
       client,
       dataDir,
       close: async () => {

@@ -30,3 +30,14 @@ export function databaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether PostgreSQL cancelled the statement (query_canceled, 57014): its statement timeout
+ * (DB_STATEMENT_TIMEOUT_MS) or a cancel request.
+ */
+export function queryCanceled(err: unknown): boolean {
+  for (let e = err as PgLikeError | undefined, depth = 0; e && depth < 4; e = e.cause as PgLikeError, depth++) {
+    if (e.code === "57014") return true;
+  }
+  return false;
+}

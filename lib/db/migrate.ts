@@ -35,8 +35,9 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
     return;
   }
   // Postgres, or a running server's PGlite through its socket. Session-level advisory locks belong to
-  // one connection: hold it for the whole migration.
-  const conn = await handle.pool.connect();
+  // one connection: hold it for the whole migration. The job pool: a migration may run longer than the
+  // request statement timeout.
+  const conn = await handle.jobPool.connect();
   try {
     await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {

@@ -2,7 +2,7 @@ import "server-only";
 // Server start-up (called from instrumentation.ts): a bad configuration or an unreachable database
 // stops the process with one clear line and exit code 1, never a stack trace.
 import { ConfigError, getConfig } from "@/lib/config";
-import { getDb, shareEmbeddedDatabase } from "@/lib/db";
+import { getDb, getJobDb, limitRequestQueries, shareEmbeddedDatabase } from "@/lib/db";
 import { startEmbedder } from "@/lib/articles/embedder";
 import { startSearchUpkeep } from "@/lib/articles/search-upkeep";
 import { runSummaryTask } from "@/lib/summary/pipeline";
@@ -21,6 +21,7 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   shareEmbeddedDatabase();
+  limitRequestQueries();
   installShutdownHandlers();
   try {
     await ensureReady();
@@ -30,12 +31,13 @@ export async function startServer(): Promise<void> {
   }
   const config = getConfig();
   startPageCaches({ getDb, origin: ownOrigin(config.PORT) });
-  // Background work in the web process (RUN_WORKER=false leaves it to separate processes).
   void startSearchUpkeep();
+  // Background work in the web process (RUN_WORKER=false leaves it to separate processes), on the job pool:
+  // not bound by the request statement timeout.
   if (config.RUN_WORKER) {
-    startEmbedder(getDb);
-    startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: config.SUMMARY_CONCURRENCY });
-    startFeedScheduler(getDb, { concurrency: config.FEED_CONCURRENCY });
+    startEmbedder(getJobDb);
+    startSummaryWorkers({ getDb: getJobDb, run: runSummaryTask, concurrency: config.SUMMARY_CONCURRENCY });
+    startFeedScheduler(getJobDb, { concurrency: config.FEED_CONCURRENCY });
   }
 }
 

@@ -8,8 +8,9 @@ import { getDb } from "@/lib/db";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/chat { message, history } – text/event-stream of
-// data: {"type":"reasoning"|"content"|"error","content":"…"} lines; visitors may chat (rate-limited).
-export const POST = route({ auth: "optional", body: chatBody, bodyLimit: CHAT_BODY_LIMIT }, async ({ req, user, body }) => {
+// data: {"type":"reasoning"|"content"|"error","content":"…"} lines; visitors may chat (rate-limited). Its
+// retrieval queries are cancelled when the client goes away.
+export const POST = route({ auth: "optional", body: chatBody, bodyLimit: CHAT_BODY_LIMIT, cancelOnDisconnect: true }, async ({ req, user, body }) => {
   const db = await getDb();
   await checkChatLimit({ db, userId: user?.id ?? null, ip: clientIp(req) });
   return sseResponse((signal) => chatEvents({ db, body, signal }), req.signal);
