@@ -23,3 +23,21 @@ describe("article markdown", () => {
     expect(html("[文档](https://developer.mozilla.org/)")).toContain('target="_blank" rel="noopener noreferrer nofollow"');
   });
 });
+
+describe("article markdown kept between renders", () => {
+  it("renders the same body twice from one parse, and the same HTML both times", () => {
+    const text = `缓存的正文 ${Date.now()}\n\n- 一\n- 二`;
+    const first = ArticleMarkdown({ text, highlight: false }) as React.ReactElement<{ children: React.ReactNode }>;
+    const second = ArticleMarkdown({ text, highlight: false }) as React.ReactElement<{ children: React.ReactNode }>;
+    expect(second.props.children).toBe(first.props.children);
+    expect(renderToStaticMarkup(second)).toBe(renderToStaticMarkup(first));
+    expect(renderToStaticMarkup(second)).toContain("<li>二</li>");
+  });
+
+  it("keeps highlighted and plain renders of a body apart", () => {
+    const text = `代码 ${Date.now()}\n\n\`\`\`ts\nconst x = 1;\n\`\`\``;
+    expect(html(text)).toContain("hljs");
+    expect(renderToStaticMarkup(<ArticleMarkdown text={text} highlight={false} />)).not.toContain("hljs");
+    expect(html(text)).toContain("hljs");
+  });
+});

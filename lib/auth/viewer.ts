@@ -3,6 +3,7 @@ import "server-only";
 // render only). A token for a deleted user counts as no token.
 import { eq } from "drizzle-orm";
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { getDb } from "@/lib/db";
 import { users, type User } from "@/lib/db/schema";
 import { TOKEN_COOKIE } from "./constants";
@@ -21,8 +22,8 @@ export async function viewerFromRequest(req: Request): Promise<{ user: User | nu
   return { user: token ? await userForToken(token) : null, present: Boolean(token) };
 }
 
-/** The signed-in user for a server-rendered page (cookie), or null. */
-export async function pageViewer(): Promise<User | null> {
+/** The signed-in user for a server-rendered page (cookie), or null: read once per request (layout and page both ask). */
+export const pageViewer = cache(async (): Promise<User | null> => {
   const token = (await cookies()).get(TOKEN_COOKIE)?.value;
   return token ? userForToken(token) : null;
-}
+});
