@@ -1,5 +1,5 @@
 // Where each benchmark corpus lives: one PostgreSQL database per size (BENCH_DATABASE_URL with the size
-// appended: shiyue_bench_1k, _10k, _100k) and PGlite data directories under bench/.data/ (gitignored).
+// appended: shiyue_bench_1k, _10k, _100k, _1m) and PGlite data directories under bench/.data/ (gitignored).
 // Each is seeded once through the seed's own code and reused by later runs.
 import { join, resolve } from "node:path";
 import { describe, prepareBenchDb, type BenchDb, type DbTarget } from "./prepare-db";
@@ -7,16 +7,19 @@ import { describe, prepareBenchDb, type BenchDb, type DbTarget } from "./prepare
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shiyue_bench";
 const DATA = resolve(import.meta.dirname, ".data");
 
-export const label = (n: number) => (n % 1000 === 0 ? `${n / 1000}k` : String(n));
+/** 1k, 100k, 1M: corpus sizes as the tables show them. */
+export const label = (n: number) => (n % 1_000_000 === 0 ? `${n / 1_000_000}M` : n % 1000 === 0 ? `${n / 1000}k` : String(n));
+/** The same in database and directory names: shiyue_bench_100k, shiyue_bench_1m. */
+const suffix = (n: number) => label(n).toLowerCase();
 
 export function postgresAt(articles: number): DbTarget {
   const url = new URL(BASE_URL);
-  url.pathname = `${url.pathname}_${label(articles)}`;
+  url.pathname = `${url.pathname}_${suffix(articles)}`;
   return { databaseUrl: url.toString() };
 }
 
 export function pgliteAt(articles: number): DbTarget {
-  return { dataDir: join(DATA, `pglite-${label(articles)}`) };
+  return { dataDir: join(DATA, `pglite-${suffix(articles)}`) };
 }
 
 /** Prepares (or reuses) a corpus and says how long it took. */

@@ -1,5 +1,6 @@
 // A benchmark database: PostgreSQL (`databaseUrl`) or a PGlite data directory (`dataDir`) with the demo
-// articles plus synthetic ones up to the requested count (the seed's own code), vacuumed and analysed; a
+// articles plus synthetic ones up to the requested count (the seed's own code: COPY on PostgreSQL, with the
+// article indexes rebuilt after a large load), vacuumed and analysed; a
 // reader with the 1,000 hottest articles in their history (half the corpus when it is smaller, so the
 // feed without read articles is not empty) and one completed summary task to poll.
 // Re-running reuses what is there, so each database is prepared once.
@@ -10,7 +11,7 @@ import { openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { articles, summaryTasks, users } from "@/lib/db/schema";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
-import { insertSynthetic } from "@/lib/db/seed/insert-synthetic";
+import { seedSynthetic } from "@/lib/db/seed/seed-synthetic";
 import { initialSteps } from "@/lib/summary/service";
 
 export const READ_ARTICLES = 1000;
@@ -58,9 +59,10 @@ export async function prepareBenchDb(target: DbTarget, wanted: number): Promise<
       const started = performance.now();
       const synthetic = Number((await db.execute<{ n: string }>(sql`select count(*) n from articles where origin = 'synthetic'`)).rows[0].n);
       console.log(`bench: adding ${wanted - have} synthetic articles to ${describe(target)}…`);
-      await insertSynthetic(db, { count: synthetic + wanted - have, batchSize: 2000 });
+      await seedSynthetic(handle, { count: synthetic + wanted - have, onStep: (message) => console.log(`bench: ${message}`) });
       await db.execute(sql`vacuum analyze`);
       seedSeconds = (performance.now() - started) / 1000;
+      console.log(`bench: seeded ${describe(target)} in ${seedSeconds.toFixed(1)} s`);
     }
 
     let [reader] = await db.select().from(users).where(eq(users.accountName, "bench_reader"));

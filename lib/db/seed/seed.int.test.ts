@@ -6,12 +6,15 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { countArticles } from "@/lib/articles/queries";
 import { resetConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
+import { getDb, getDbHandle } from "@/lib/db";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { openDatabase } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
+import { secondaryIndexes, type Queryable } from "./article-indexes";
 import { seedDemoArticles } from "./demo";
 import { insertSynthetic } from "./insert-synthetic";
+import { seedSynthetic } from "./seed-synthetic";
+import { syntheticArticle } from "./synthetic";
 
 describe("seeding", () => {
   it("seeds the demo articles into an empty database at start-up, once", async () => {
@@ -42,6 +45,97 @@ describe("seeding", () => {
       sql`select count(*)::int as n from articles where origin = 'synthetic' and search_vector @@ to_tsquery('simple', '经验')`,
     );
     expect(hits.rows[0].n).toBeGreaterThan(0);
+  });
+
+  // On PostgreSQL the fast path (COPY over two connections); on PGlite the batched inserts. Both drop and
+  // rebuild the article indexes when the load is large, forced here by the threshold.
+  it("seeds synthetic articles, rebuilding the article indexes around a large load", async () => {
+    const handle = await getDbHandle();
+    const sql: Queryable = handle.driver === "pglite" ? handle.client : handle.pool;
+    const counters = async () => {
+      const { rows } = await sql.query("select name, value::bigint::text as value from site_counters order by name");
+      return Object.fromEntries((rows as { name: string; value: string }[]).map((r) => [r.name, Number(r.value)]));
+    };
+    const total = async () => ((await sql.query("select count(*)::int as n from articles")).rows[0] as { n: number }).n;
+    const indexes = await secondaryIndexes(sql);
+    expect(indexes.map((i) => i.name)).toContain("articles_search_idx");
+    const now = Date.parse("2026-11-22T00:00:00Z");
+    const seed = 11;
+    const before = await counters();
+
+    // A small load keeps the indexes.
+    const steps: string[] = [];
+    const small = await seedSynthetic(handle, { count: 40, seed, now, onStep: (m) => steps.push(m) });
+    expect(small).toMatchObject({ inserted: 40, rebuiltIndexes: [] });
+    expect(steps.join("\n")).toContain("保留索引");
+
+    // A large one (by the threshold given) rebuilds them, writes only the missing articles, in batches.
+    steps.length = 0;
+    const progress: number[] = [];
+    const large = await seedSynthetic(handle, {
+      count: 300,
+      seed,
+      now,
+      batchSize: 70,
+      rebuildIndexesAt: { minRows: 1, minShare: 0 },
+      onStep: (m) => steps.push(m),
+      onProgress: (done, missing) => progress.push(done / missing),
+    });
+    expect(large).toMatchObject({ inserted: 260, method: handle.driver === "postgres" ? "copy" : "insert" });
+    expect(large.rebuiltIndexes.sort()).toEqual(indexes.map((i) => i.name).sort());
+    expect(steps.join("\n")).toMatch(/先删除文章表的 \d+ 个二级索引，写完后重建/);
+    expect(progress.at(-1)).toBe(1);
+    // The same indexes afterwards, to the letter (storage options included).
+    expect((await secondaryIndexes(sql)).sort((a, b) => a.name.localeCompare(b.name))).toEqual([...indexes].sort((a, b) => a.name.localeCompare(b.name)));
+
+    // The rows are what syntheticArticle makes, search fields included; the counters count them.
+    const { rows } = await sql.query(
+      `select title, content, summary, author_name, platform_name, source_platform, source_url, published_at, like_cnt,
+         comment_cnt, favorite_cnt, view_cnt, origin, search_title, search_body, search_grams
+       from articles where source_url like $1 order by substr(source_url, $2)::int`,
+      [`https://synthetic.shiyue.invalid/${seed}/%`, `https://synthetic.shiyue.invalid/${seed}/`.length + 1],
+    );
+    expect(rows).toHaveLength(300);
+    rows.forEach((row, i) => {
+      const a = syntheticArticle(i, seed, now);
+      expect(row).toEqual({
+        title: a.title, content: a.content, summary: a.summary, author_name: a.authorName, platform_name: a.platformName,
+        source_platform: a.sourcePlatform, source_url: a.sourceUrl, published_at: a.publishedAt, like_cnt: a.likeCnt,
+        comment_cnt: a.commentCnt, favorite_cnt: a.favoriteCnt, view_cnt: a.viewCnt, origin: "synthetic",
+        search_title: a.searchTitle, search_body: a.searchBody, search_grams: a.searchGrams,
+      });
+    });
+    const after = await counters();
+    expect(after.articles).toBe(await total());
+    expect(after.articles).toBe(before.articles + 300);
+    expect(after.articles_version).toBeGreaterThan(before.articles_version);
+    // Searchable through the rebuilt index.
+    const found = await sql.query("select count(*)::int as n from articles where search_vector @@ to_tsquery('simple', '经验') and source_url like $1", [`https://synthetic.shiyue.invalid/${seed}/%`]);
+    expect((found.rows[0] as { n: number }).n).toBeGreaterThan(0);
+
+    // Again: nothing to add, nothing dropped.
+    expect(await seedSynthetic(handle, { count: 300, seed, now, rebuildIndexesAt: { minRows: 1, minShare: 0 } })).toMatchObject({ inserted: 0, rebuiltIndexes: [] });
+  });
+
+  it("rebuilds the indexes when a large load is stopped half-way", async () => {
+    const handle = await getDbHandle();
+    const sql: Queryable = handle.driver === "pglite" ? handle.client : handle.pool;
+    const indexes = await secondaryIndexes(sql);
+    const stop = new AbortController();
+    const result = await seedSynthetic(handle, {
+      count: 400,
+      seed: 12,
+      batchSize: 50,
+      writers: 1,
+      rebuildIndexesAt: { minRows: 1, minShare: 0 },
+      signal: stop.signal,
+      onProgress: (done) => done >= 100 && stop.abort(),
+    });
+    expect(result.inserted).toBeGreaterThanOrEqual(100);
+    expect(result.inserted).toBeLessThan(400);
+    expect((await secondaryIndexes(sql)).map((i) => i.definition).sort()).toEqual(indexes.map((i) => i.definition).sort());
+    const { rows } = await sql.query("select (select value from site_counters where name = 'articles')::int = (select count(*)::int from articles) as ok");
+    expect(rows[0]).toEqual({ ok: true });
   });
 });
 

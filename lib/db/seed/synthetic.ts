@@ -44,6 +44,9 @@ const TITLE_TEMPLATES = [
 ];
 const AUTHORS = ["林间小路", "阿青", "周末读书会", "老张说技术", "南山", "一只猫", "陈同学", "夏天的风", "数据小熊", "李慢慢", "北方的树", "程序员小王"];
 
+/** Every synthetic article's source URL starts with this, then `{seed}/{index}`. */
+export const SYNTHETIC_URL_PREFIX = "https://synthetic.shiyue.invalid/";
+
 /** Deterministic PRNG (mulberry32). */
 export function prng(seed: number): () => number {
   let a = seed >>> 0;
@@ -56,57 +59,89 @@ export function prng(seed: number): () => number {
   };
 }
 
-const segmentCache = new Map<string, string[]>();
-function wordsOf(piece: string): string[] {
-  let words = segmentCache.get(piece);
-  if (!words) {
-    words = segmentWords(piece);
-    segmentCache.set(piece, words);
+/** A piece of text and its words (jieba's segmentation of the piece alone), joined by spaces. */
+type Piece = { text: string; words: string };
+const pieces = new Map<string, Piece>();
+function piece(text: string): Piece {
+  let p = pieces.get(text);
+  if (!p) {
+    p = { text, words: segmentWords(text).join(" ") };
+    pieces.set(text, p);
   }
-  return words;
+  return p;
 }
+const pieceList = (texts: string[]) => texts.map(piece);
 
-type Piece = string;
-const topicKeys = Object.keys(TOPICS);
+// Every piece a body can hold, segmented once: generating a million articles then costs string
+// concatenation, not jieba (the pieces are few, so the cache stays small).
+const TOPIC_KEYS = Object.keys(TOPICS);
+const TOPIC_PIECES = TOPIC_KEYS.map((k) => ({
+  words: TOPICS[k],
+  word: pieceList(TOPICS[k]),
+  especially: pieceList(TOPICS[k].map((w) => `，尤其是${w}这一块`)),
+}));
+const OPENER_PIECES = pieceList(OPENERS);
+const LINK_PIECES = pieceList(LINKS.map((l) => `${l}，`));
+const SUBJECT_PIECES = pieceList(SUBJECTS);
+const VERB_PIECES = pieceList(VERBS);
+const TAIL_PIECES = pieceList(TAILS);
+const COMMA = piece("，");
+const STOP = piece("。");
+
+/** A title's search fields, kept per title: templates × topic words make a few thousand titles. */
+const titleFields = new Map<string, { searchTitle: string; searchGrams: string }>();
+function titleSearchFields(title: string) {
+  let f = titleFields.get(title);
+  if (!f) {
+    f = { searchTitle: segmentWords(title).join(" "), searchGrams: gramTokens(title).join(" ") };
+    titleFields.set(title, f);
+  }
+  return f;
+}
 
 /** The `index`-th synthetic article of the set generated with `seed` (same inputs, same article). */
 export function syntheticArticle(index: number, seed = 1, now = Date.now()): NewArticle {
   const rand = prng(seed * 1_000_003 + index);
-  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
-  const topic = TOPICS[pick(topicKeys)];
-  const [a, b] = [pick(topic), pick(topic)];
+  const at = (length: number) => Math.floor(rand() * length);
+  const pick = <T>(list: T[]) => list[at(list.length)];
+  const topic = TOPIC_PIECES[at(TOPIC_KEYS.length)];
+  const [a, b] = [pick(topic.words), pick(topic.words)];
   const title = pick(TITLE_TEMPLATES)(a, b);
 
-  // 300–1,500 characters: paragraphs of 3–6 sentences built from the topic's words.
+  // 300–1,500 characters: paragraphs of 3–6 sentences built from the topic's words. The body's search
+  // text is its pieces' words in order (pieces without words, the punctuation, add nothing).
   const target = 300 + Math.floor(rand() * 1200);
-  const paragraphs: Piece[][] = [];
+  let content = "";
+  let summaryText = "";
+  let paragraph = "";
   let length = 0;
+  const words: string[] = [];
+  const add = (p: Piece) => {
+    paragraph += p.text;
+    if (p.words) words.push(p.words);
+  };
   while (length < target) {
-    const sentences: Piece[] = [];
+    paragraph = "";
     const n = 3 + Math.floor(rand() * 4);
     for (let i = 0; i < n && length < target; i++) {
-      const parts = [
-        i === 0 ? pick(OPENERS) : `${pick(LINKS)}，`,
-        pick(SUBJECTS),
-        pick(VERBS),
-        pick(topic),
-        "，",
-        pick(TAILS),
-        rand() < 0.3 ? `，尤其是${pick(topic)}这一块` : "",
-        "。",
-      ].filter(Boolean);
-      sentences.push(...parts);
-      length += parts.join("").length;
+      const before = paragraph.length;
+      add(i === 0 ? pick(OPENER_PIECES) : pick(LINK_PIECES));
+      add(pick(SUBJECT_PIECES));
+      add(pick(VERB_PIECES));
+      add(pick(topic.word));
+      add(COMMA);
+      add(pick(TAIL_PIECES));
+      if (rand() < 0.3) add(pick(topic.especially));
+      add(STOP);
+      length += paragraph.length - before;
     }
-    paragraphs.push(sentences);
+    if (content) content += "\n\n";
+    else summaryText = paragraph.slice(0, 100); // the summary is the opening of the first paragraph
+    content += paragraph;
   }
-  const content = paragraphs.map((p) => p.join("")).join("\n\n");
-  const summaryText = paragraphs[0].join("").slice(0, 100);
   const platform = PLATFORMS[Math.floor(rand() * PLATFORMS.length)];
   const views = Math.floor(200 + rand() * 50_000);
   const likes = Math.floor(views * (0.01 + rand() * 0.07));
-  // The summary is the opening of the first paragraph, so its words are already among these.
-  const bodyWords = paragraphs.flat().flatMap(wordsOf);
 
   return {
     title,
@@ -115,15 +150,15 @@ export function syntheticArticle(index: number, seed = 1, now = Date.now()): New
     authorName: pick(AUTHORS),
     platformName: platform.key,
     sourcePlatform: platform.name,
-    sourceUrl: `https://synthetic.shiyue.invalid/${seed}/${index}`,
+    sourceUrl: `${SYNTHETIC_URL_PREFIX}${seed}/${index}`,
     publishedAt: new Date(now - Math.floor(rand() * 365 * 86_400_000)),
     likeCnt: likes,
     commentCnt: Math.floor(likes * rand() * 0.3),
     favoriteCnt: Math.floor(likes * (0.5 + rand())),
     viewCnt: views,
     origin: "synthetic",
-    searchTitle: segmentWords(title).join(" "),
-    searchGrams: gramTokens(title).join(" "),
-    searchBody: bodyWords.join(" "),
+    ...titleSearchFields(title),
+    // The summary is the opening of the first paragraph, so its words are already among these.
+    searchBody: words.join(" "),
   };
 }
