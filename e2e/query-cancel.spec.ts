@@ -71,26 +71,52 @@ async function waitingOnLock(watcher: pg.Client): Promise<number[]> {
   return rows.map((r) => r.pid);
 }
 
-test("a search whose client goes away is cancelled in PostgreSQL within a second; the server keeps serving", async () => {
+async function register(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ account_name: `cancel${Date.now().toString(36)}`, password: "cancel-pass-123" }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+test("search, feed and chat whose client goes away are cancelled in PostgreSQL within a second; the server keeps serving", async () => {
   test.setTimeout(120_000);
   const port = 3397;
   const server = await startServer(port, { DB_STATEMENT_TIMEOUT_MS: "60000" });
   try {
-    const path = `/api/v1/articles/search?keyword=${encodeURIComponent("慢查询")}`;
-    await withArticlesLocked(async (watcher) => {
-      const req = request(`http://127.0.0.1:${port}${path}`);
-      req.on("error", () => {});
-      req.end();
-      let blocked: number[] = [];
-      await expect.poll(async () => (blocked = await waitingOnLock(watcher)).length, { timeout: 10_000, intervals: [25] }).toBeGreaterThan(0);
-      const left = performance.now();
-      req.destroy();
-      await expect
-        .poll(async () => (await waitingOnLock(watcher)).filter((pid) => blocked.includes(pid)), { timeout: 1_000, intervals: [25] })
-        .toEqual([]);
-      expect(performance.now() - left).toBeLessThan(1_000);
-    });
-    expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(200);
+    const token = await register(port);
+    const auth = { authorization: `Bearer ${token}` };
+    const cases: { path: string; method?: string; headers?: Record<string, string>; body?: string }[] = [
+      { path: `/api/v1/articles/search?keyword=${encodeURIComponent("慢查询")}` },
+      { path: "/api/v1/articles?page=1&limit=5", headers: auth },
+      // The chat's response stream has begun (200, event-stream) while its retrieval waits.
+      {
+        path: "/api/v1/chat",
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ message: "慢查询怎么排查" }),
+      },
+    ];
+    for (const c of cases) {
+      await withArticlesLocked(async (watcher) => {
+        const req = request(`http://127.0.0.1:${port}${c.path}`, { method: c.method ?? "GET", headers: c.headers });
+        req.on("error", () => {});
+        req.end(c.body);
+        let blocked: number[] = [];
+        await expect.poll(async () => (blocked = await waitingOnLock(watcher)).length, { timeout: 10_000, intervals: [25] }).toBeGreaterThan(0);
+        const left = performance.now();
+        req.destroy();
+        await expect
+          .poll(async () => (await waitingOnLock(watcher)).filter((pid) => blocked.includes(pid)), { message: c.path, timeout: 1_000, intervals: [25] })
+          .toEqual([]);
+        expect(performance.now() - left).toBeLessThan(1_000);
+      });
+      const again = await fetch(`http://127.0.0.1:${port}${c.path}`, { method: c.method ?? "GET", headers: c.headers, body: c.body });
+      expect(again.status).toBe(200);
+      expect(await again.text()).not.toContain('"type":"error"');
+    }
   } finally {
     server.kill("SIGKILL");
   }

@@ -39,9 +39,17 @@ const CANCEL_CONNECT_TIMEOUT_MS = 2_000;
 
 type QueryArgs = unknown[];
 
+/**
+ * The request a pooled connection is checked out to. Kept on the connection under a registered symbol, set
+ * once and then only reassigned (the connection's shape stays the same, so pg's hot paths stay fast), and
+ * shared by every bundle's copy of this module.
+ */
+const OWNER = Symbol.for("shiyue.request-scope.owner");
+type Tracked = pg.PoolClient & { [OWNER]?: RequestScope | null };
+
 class RequestScope {
   private readonly held = new Set<pg.PoolClient>();
-  private aborted = false;
+  aborted = false;
 
   constructor(private readonly requestId?: string) {}
 
@@ -59,33 +67,32 @@ class RequestScope {
     for (const client of this.held) void this.cancelWhileHeld(client);
   }
 
-  /** A connection from `connect`, known to this request until released. */
-  async checkout(connect: () => Promise<pg.PoolClient>): Promise<pg.PoolClient> {
-    if (this.aborted) throw new RequestAbortedError();
-    const client = await connect();
+  /** Takes a connection just checked out for this request, or gives it back and throws if the request is gone. */
+  accept(client: Tracked): pg.PoolClient {
     if (this.aborted) {
       client.release(); // nothing ran on it for us
       throw new RequestAbortedError();
     }
-    this.adopt(client);
-    return client;
-  }
-
-  private adopt(client: pg.PoolClient): void {
+    if (!(OWNER in client)) {
+      // Once per connection: a query of a cancelled request is refused without reaching the server.
+      const query = client.query;
+      client[OWNER] = null;
+      client.query = ((...args: QueryArgs) => (client[OWNER]?.aborted ? refuse(args) : Reflect.apply(query, client, args))) as typeof client.query;
+    }
+    client[OWNER] = this;
     this.held.add(client);
-    const query = client.query;
-    const release = client.release;
+    const release = client.release; // pg-pool sets a new one at every checkout
     let released = false;
-    client.query = ((...args: QueryArgs) => (this.aborted ? refuse(args) : Reflect.apply(query, client, args))) as typeof client.query;
     client.release = (err?: Error | boolean) => {
       if (!released) {
         released = true;
         this.held.delete(client);
-        Reflect.deleteProperty(client, "query");
+        client[OWNER] = null;
       }
       // A truthy argument makes pg-pool close the connection instead of reusing it.
       return release(err || this.aborted);
     };
+    return client;
   }
 
   /** Sends the cancel, and again while the request still holds the connection (a query sent just before the abort). */
@@ -166,11 +173,22 @@ export class RequestPool extends pg.Pool {
   connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     const scope = scopes.getStore();
     if (!scope) return callback ? super.connect(callback) : super.connect();
-    const client = scope.checkout(() => super.connect());
-    if (!callback) return client;
-    client.then(
-      (c) => callback(undefined, c, (err) => c.release(err as Error | boolean | undefined)),
-      (err: Error) => callback(err, undefined, () => {}),
-    );
+    if (scope.aborted) {
+      if (!callback) return Promise.reject(new RequestAbortedError());
+      process.nextTick(callback, new RequestAbortedError(), undefined, () => {});
+      return;
+    }
+    if (!callback) return super.connect().then((client) => scope.accept(client));
+    // pg-pool's own query() checks out with a callback: keep it free of extra promises.
+    super.connect((err, client) => {
+      if (err || !client) return callback(err, undefined, () => {});
+      let taken: pg.PoolClient;
+      try {
+        taken = scope.accept(client);
+      } catch (refused) {
+        return callback(refused as Error, undefined, () => {});
+      }
+      callback(undefined, taken, (release) => taken.release(release as Error | boolean | undefined));
+    });
   }
 }
