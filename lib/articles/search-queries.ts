@@ -9,6 +9,7 @@ import { articlesByIds, unreadBy, type Page, type Reader } from "./queries";
 import { rankAllMatches, withGinBitmap } from "./search-full-rank";
 import { gramTokens, segmentWords } from "./search-text";
 import { rankByTiers } from "./search-tiers";
+import { estimateMatches } from "./search-total";
 import type { ArticleRow } from "./serialize";
 import { allTermsBound, anyTermEstimate, termStats, type QueryTerm } from "./term-stats";
 import { topByHot } from "./top-by-hot";
@@ -102,9 +103,10 @@ export const FULL_RANK_MAX = 15_000;
 
 /**
  * The slice [offset, offset + limit) of a keyword's matches in rank order, with the total. The plan is
- * chosen from the rarest word's share of the articles in PostgreSQL's statistics (lib/articles/term-stats.ts):
- * a rare keyword is ranked in full, a common one tier by tier as deep as the page. Without statistics (a
- * table never analysed) every keyword is ranked in full.
+ * chosen from an estimate of the matches: the rarest word's share of the articles in PostgreSQL's statistics
+ * bounds them (lib/articles/term-stats.ts), and above FULL_RANK_MAX the estimate of search-total.ts decides.
+ * A rare keyword is ranked in full, a common one tier by tier as deep as the page. Without statistics (a table
+ * never analysed) every keyword is ranked in full.
  */
 export async function rankMatches({
   db,
@@ -117,7 +119,10 @@ export async function rankMatches({
   const stats = await termStats(db);
   const bound = allTermsBound(stats, "search_vector", q.terms);
   if (bound === null || bound <= fullRankMax) return rankAllMatches({ db, q, ...rest });
-  return rankByTiers({ db, q, stats, ...rest });
+  const words = and(sql`(${articles.searchVector} @@ ${q.w})`, unreadBy(rest.reader ?? null))!;
+  const estimate = await estimateMatches(db, { words, terms: q.terms, stats });
+  if (estimate <= fullRankMax) return rankAllMatches({ db, q, ...rest });
+  return rankByTiers({ db, q, stats, estimate, ...rest });
 }
 
 export async function searchArticles({
@@ -166,7 +171,7 @@ export async function retrieveArticleIds({ db, question, limit }: { db: Db; ques
   const titleMatches = anyTermEstimate(stats, "title_vector", terms);
   const byTitle =
     titleMatches !== null && titleMatches > FULL_RANK_MAX
-      ? topByHot(db, { where: inTitle, k, estimate: titleMatches, articles: stats.articles })
+      ? topByHot(db, { where: inTitle, k, estimate: titleMatches, articles: stats.articles, reads: "inline" })
       : withGinBitmap(db, (tx) =>
           tx
             .select({ id: articles.id })

@@ -9,7 +9,8 @@ import { articles, readHistory, users } from "@/lib/db/schema";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { insertSynthetic } from "@/lib/db/seed/insert-synthetic";
 import { keywordToPhraseTsquery, keywordToTsquery, rankMatches } from "./search-queries";
-import { countMatches } from "./search-total";
+import { countMatches, estimateMatches, sampleEstimate } from "./search-total";
+import { PHRASE_WINDOW } from "./search-tiers";
 import { forgetTermStats, termStats } from "./term-stats";
 import { topByHot } from "./top-by-hot";
 
@@ -23,18 +24,24 @@ beforeAll(async () => {
   forgetTermStats(db);
 }, 120_000);
 
-/** Every match of `keyword` in the tiers' order, computed directly: phrase in title, words in title, words in body; hot score, id. */
+/**
+ * Every match of `keyword` in the tiers' order, computed directly: title matches (every word, or the phrase)
+ * by hot score with the phrase ones among the first PHRASE_WINDOW lifted first, then body matches by hot score.
+ */
 async function expectedOrder(keyword: string, readerId?: number): Promise<number[]> {
   const w = keywordToTsquery(keyword)!;
   const p = keywordToPhraseTsquery(keyword);
   const phrase = p ? sql`title_grams @@ to_tsquery('simple', ${p})` : sql`false`;
   const unread = readerId ? sql`and not exists (select 1 from read_history r where r.user_id = ${readerId} and r.article_id = articles.id)` : sql``;
-  const { rows } = await (await getDb()).execute<{ id: number }>(sql`
-    select id from articles
+  const { rows } = await (await getDb()).execute<{ id: number; in_title: boolean; phrase: boolean }>(sql`
+    select id, (title_vector @@ to_tsquery('simple', ${w}) or ${phrase}) as in_title, ${phrase} as phrase from articles
     where (search_vector @@ to_tsquery('simple', ${w}) or ${phrase}) ${unread}
-    order by case when ${phrase} then 1 when title_vector @@ to_tsquery('simple', ${w}) then 2 else 3 end,
-      hot_score desc, id desc`);
-  return rows.map((r) => Number(r.id));
+    order by hot_score desc, id desc`);
+  const title = rows.filter((r) => r.in_title);
+  const window = title.slice(0, PHRASE_WINDOW);
+  return [...window.filter((r) => r.phrase), ...window.filter((r) => !r.phrase), ...title.slice(PHRASE_WINDOW), ...rows.filter((r) => !r.in_title)].map((r) =>
+    Number(r.id),
+  );
 }
 
 async function allPages(keyword: string, limit: number, reader: { userId: number; excludeRead: boolean } | null = null) {
@@ -107,24 +114,41 @@ describe("totals", () => {
     Number((await (await getDb()).execute<{ n: string }>(sql`select count(*) n from articles where ${where}`)).rows[0].n);
   const vector = (q: string) => sql`("articles"."search_vector" @@ to_tsquery('simple', ${q}))`;
 
-  it.each(["数据", "用户 & 体验", "黑洞", "数据 & 索引"])("are exact up to the bound: %s", async (q) => {
+  it.each(["数据", "用户 & 体验", "黑洞", "数据 & 索引"])("are counted exactly up to the bound: %s", async (q) => {
     const truth = await truthOf(vector(q));
-    expect(await countMatches(await getDb(), { words: vector(q), exactMax: truth })).toEqual({ count: truth, estimated: false });
+    expect(await countMatches(await getDb(), { words: vector(q), estimate: 0, exactMax: truth })).toEqual({ count: truth, estimated: false });
+    // One match over the bound: estimated, and at least the bound.
+    const over = await countMatches(await getDb(), { words: vector(q), estimate: 0, exactMax: truth - 1 });
+    expect(over.estimated).toBe(true);
+    expect(over.count).toBeGreaterThanOrEqual(truth);
+  });
+
+  it("answers an estimate well above the bound without counting", async () => {
+    expect(await countMatches(await getDb(), { words: vector("数据"), estimate: 123_456 })).toEqual({ count: 123_456, estimated: true });
   });
 
   // The sample holds one article in 64: on this small corpus only words in most articles give it enough
   // matches for a tight estimate (the bench checks every keyword on a million articles).
-  it.each(["数据", "用户 & 体验"])("are estimated within 20%% above the bound: %s", async (q) => {
+  it.each(["数据", "用户 & 体验"])("are estimated from the sample within 20%%: %s", async (q) => {
     const truth = await truthOf(vector(q));
-    const estimate = await countMatches(await getDb(), { words: vector(q), exactMax: Math.floor(truth / 3) });
-    expect(estimate.estimated).toBe(true);
-    expect(Math.abs(estimate.count - truth) / truth, `${estimate.count} for ${truth}`).toBeLessThanOrEqual(0.2);
+    const estimate = await sampleEstimate(await getDb(), vector(q));
+    expect(Math.abs(estimate - truth) / truth, `${estimate} for ${truth}`).toBeLessThanOrEqual(0.2);
+  });
+
+  it.each(["用户 体验", "指数基金", "数据 索引"])("are estimated from the statistics or the sample within 20%%: %s", async (keyword) => {
+    const db = await getDb();
+    const q = keywordToTsquery(keyword)!;
+    const truth = await truthOf(vector(q));
+    expect(truth).toBeGreaterThan(100);
+    const terms = q.split(" & ").map((t) => ({ text: t.replace(/'/g, "") }));
+    const estimate = await estimateMatches(db, { words: vector(q), terms, stats: await termStats(db) });
+    expect(Math.abs(estimate - truth) / truth, `${estimate} for ${truth}`).toBeLessThanOrEqual(0.2);
   });
 
   it("adds the other condition's matches to an exact count", async () => {
     const phrase = sql`("articles"."title_grams" @@ to_tsquery('simple', '洱海'))`;
     const truth = await truthOf(sql`(${vector("黑洞")} or ${phrase})`);
-    expect(await countMatches(await getDb(), { words: vector("黑洞"), other: phrase })).toEqual({ count: truth, estimated: false });
+    expect(await countMatches(await getDb(), { words: vector("黑洞"), other: phrase, estimate: 0 })).toEqual({ count: truth, estimated: false });
   });
 
   it("flags a search's total as an estimate only above the bound", async () => {
@@ -135,7 +159,7 @@ describe("totals", () => {
   });
 
   it("counts nothing for a word no article holds", async () => {
-    expect(await countMatches(await getDb(), { words: vector("不存在的词") })).toEqual({ count: 0, estimated: false });
+    expect(await countMatches(await getDb(), { words: vector("不存在的词"), estimate: 0 })).toEqual({ count: 0, estimated: false });
   });
 });
 

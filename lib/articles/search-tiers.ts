@@ -1,48 +1,45 @@
 import "server-only";
-// The ranking for keywords with many matches (docs/search.md): the documented tiers — the keyword as a
-// phrase of the title, every word in the title, the words in the body — each read in hot-score order and
-// only as deep as the page needs (lib/articles/top-by-hot.ts), so the cost follows the page, not the
-// matches. Within a tier the hot score orders (the full ranking's text relevance would have to read every
-// match's TOASTed body vector). The total is counted exactly up to COUNT_EXACT_MAX and estimated above.
-import { and, not, notInArray, sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+// The ranking for keywords with many matches (docs/search.md): the title tier (every word in the title, or
+// the keyword as a phrase of it), then the body tier, each read in hot-score order and only as deep as the
+// page needs (lib/articles/top-by-hot.ts), so the cost follows the page, not the matches. Within the first
+// PHRASE_WINDOW title matches, those holding the keyword as a phrase come first (as the full ranking's
+// re-rank window, a bounded stand-in for ordering every match). The hot score orders the rest: text
+// relevance would have to read every match's TOASTed body vector. The total is counted exactly up to
+// COUNT_EXACT_MAX and estimated above.
+import { and, not, notInArray, sql } from "drizzle-orm";
 import { articles } from "@/lib/db/schema";
 import { unreadBy } from "./queries";
 import type { RankedIds, RankRequest } from "./search-queries";
 import { countMatches } from "./search-total";
 import { allTermsBound, type TermStats } from "./term-stats";
-import { topByHot } from "./top-by-hot";
+import { topByHot, topRowsByHot } from "./top-by-hot";
 
-export async function rankByTiers(req: RankRequest & { stats: TermStats }): Promise<RankedIds> {
-  const { db, q, stats, offset, limit, reader = null, exceptIds = [] } = req;
+/** Title matches among which a title phrase is lifted to the top. */
+export const PHRASE_WINDOW = 40;
+
+export async function rankByTiers(req: RankRequest & { stats: TermStats; estimate: number }): Promise<RankedIds> {
+  const { db, q, stats, estimate, offset, limit, reader = null, exceptIds = [] } = req;
   const common = and(unreadBy(reader), exceptIds.length ? notInArray(articles.id, exceptIds) : undefined);
-  const phrase = q.p ? sql`(${articles.titleGrams} @@ ${q.p})` : null;
+  const phrase = q.p ? sql`(${articles.titleGrams} @@ ${q.p})` : undefined;
   const inTitle = sql`(${articles.titleVector} @@ ${q.w})`;
-  const notPhrase = phrase ? not(phrase) : undefined;
-  // Inline title tests come first in each condition: a walk then reads a row's TOASTed body vector only
-  // when its title did not already decide.
-  const tiers: { where: SQL; estimate: number | null; phrase?: true }[] = [
-    ...(phrase ? [{ where: and(phrase, common)!, estimate: allTermsBound(stats, "title_grams", q.grams), phrase: true as const }] : []),
-    { where: and(inTitle, notPhrase, common)!, estimate: allTermsBound(stats, "title_vector", q.terms) },
-    { where: and(not(inTitle), notPhrase, sql`(${articles.searchVector} @@ ${q.w})`, common)!, estimate: allTermsBound(stats, "search_vector", q.terms) },
-  ];
+  const title = phrase ? sql`(${inTitle} or ${phrase})` : inTitle;
+  const words = sql`(${articles.searchVector} @@ ${q.w})`;
+  const k = offset + limit;
+  const titleK = phrase ? Math.max(k, PHRASE_WINDOW) : k;
 
-  const count = countMatches(db, { words: and(sql`(${articles.searchVector} @@ ${q.w})`, common)!, other: phrase ? and(phrase, common) : undefined });
-  const [ranked, total] = await Promise.all([topOfTiers(db, tiers, offset + limit, stats.articles), count]);
-  const ids = ranked.ids.slice(offset);
-  return { ids, phraseIds: new Set(ids.filter((id) => ranked.phraseIds.has(id))), total: total.count, totalIsEstimate: total.estimated, plan: "tiers" };
-}
-
-/** The first `k` ids of the tiers in order, reading each tier only for what the earlier ones left. */
-async function topOfTiers(db: Db, tiers: { where: SQL; estimate: number | null; phrase?: true }[], k: number, articleCount: number) {
-  const ids: number[] = [];
-  const phraseIds = new Set<number>();
-  for (const tier of tiers) {
-    const need = k - ids.length;
-    if (need <= 0) break;
-    const got = await topByHot(db, { where: tier.where, k: need, estimate: tier.estimate, articles: articleCount });
-    ids.push(...got);
-    if (tier.phrase) got.forEach((id) => phraseIds.add(id));
+  const [titleRows, total] = await Promise.all([
+    topRowsByHot(db, { where: and(title, common)!, k: titleK, estimate: allTermsBound(stats, "title_vector", q.terms), articles: stats.articles, mark: phrase, reads: "inline" }),
+    countMatches(db, { words: and(words, common)!, other: phrase ? and(phrase, common) : undefined, estimate }),
+  ]);
+  const window = titleRows.slice(0, PHRASE_WINDOW);
+  const ordered = [...window.filter((r) => r.marked), ...window.filter((r) => !r.marked), ...titleRows.slice(PHRASE_WINDOW)];
+  const ids = ordered.map((r) => r.id);
+  // The title tier is exhausted when it gave fewer rows than asked; the body tier then fills the page. Inline
+  // title tests come first in its condition, so a walk reads a body vector only for rows the title did not decide.
+  if (titleRows.length < titleK && ids.length < k) {
+    ids.push(...(await topByHot(db, { where: and(not(title), words, common)!, k: k - ids.length, estimate, articles: stats.articles })));
   }
-  return { ids, phraseIds };
+  const page = ids.slice(offset, k);
+  const phraseIds = new Set(window.filter((r) => r.marked).map((r) => r.id));
+  return { ids: page, phraseIds: new Set(page.filter((id) => phraseIds.has(id))), total: total.count, totalIsEstimate: total.estimated, plan: "tiers" };
 }

@@ -102,6 +102,25 @@ export function allTermsBound(stats: TermStats, column: TermColumn, terms: Query
   return Math.round(least * stats.articles);
 }
 
+/**
+ * Rows holding every term when each is listed in the statistics: between the product of their fractions
+ * (independent words) and the rarest one's (words that always come together). Null when a term is not
+ * listed (its fraction is only bounded) or the column has no statistics.
+ */
+export function allTermsRange(stats: TermStats, column: TermColumn, terms: QueryTerm[]): { low: number; high: number } | null {
+  const col = stats.columns[column];
+  if (!col) return null;
+  let low = 1;
+  let high = 1;
+  for (const term of terms) {
+    if (!term.prefix && !col.freq.has(term.text)) return null;
+    const f = termFraction(stats, column, term)!;
+    low *= f;
+    high = Math.min(high, f);
+  }
+  return { low: low * stats.articles, high: high * stats.articles };
+}
+
 /** Estimated rows holding any of the terms (independent terms: 1 − Π(1 − f)). Null without statistics. */
 export function anyTermEstimate(stats: TermStats, column: TermColumn, terms: QueryTerm[]): number | null {
   let none = 1;

@@ -14,10 +14,13 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 
-/** Reading one row in a walk (heap fetch, often a TOAST read) costs about this many bitmap matches. */
-const WALK_ROW_COST = 4;
+/**
+ * Reading one row in a walk costs about this many bitmap matches: a heap fetch either way, plus the TOAST
+ * read of its body vector when the condition tests the body (a bitmap that fits work_mem re-checks nothing).
+ */
+export const WALK_ROW_COST = { inline: 1, body: 4 } as const;
 /** A walk reads at most this many times the rows its estimate predicts before giving up. */
-const WALK_CAP_FACTOR = 8;
+const WALK_CAP_FACTOR = 4;
 
 export type TopByHot = {
   /** The condition, over columns of "articles" (the walk aliases its ordered rows under that name). */
@@ -27,49 +30,63 @@ export type TopByHot = {
   estimate: number | null;
   /** Articles in the table. */
   articles: number;
+  /** A condition reported for each row returned (e.g. "the title holds the phrase"). */
+  mark?: SQL;
+  /** What testing `where` on a row reads: inline columns only, or the TOASTed body vector too (default). */
+  reads?: keyof typeof WALK_ROW_COST;
 };
 
+export type HotRow = { id: number; marked: boolean };
+
 /** Whether walking is expected to cost less than collecting every match. */
-export function prefersWalk({ k, estimate, articles }: Omit<TopByHot, "where">): boolean {
+export function prefersWalk({ k, estimate, articles, reads = "body" }: Pick<TopByHot, "k" | "estimate" | "articles" | "reads">): boolean {
   if (!estimate || estimate < k) return false;
-  return WALK_ROW_COST * k * (articles / estimate) < estimate;
+  return WALK_ROW_COST[reads] * k * (articles / estimate) < estimate;
 }
 
 /** Ids of the `k` hottest articles satisfying `where` (hot score, then id, descending). */
 export async function topByHot(db: Db | Tx, q: TopByHot): Promise<number[]> {
-  if (q.k < 1) return [];
-  if (prefersWalk(q)) {
-    const cap = Math.ceil(WALK_CAP_FACTOR * q.k * (q.articles / q.estimate!)) + 100;
-    const ids = await walk(db, q.where, q.k, cap);
-    if (ids.length === q.k || cap >= q.articles) return ids;
-  }
-  return bitmap(db, q.where, q.k);
+  return (await topRowsByHot(db, q)).map((r) => r.id);
 }
 
-async function walk(db: Db | Tx, where: SQL, k: number, cap: number): Promise<number[]> {
+/** The `k` hottest articles satisfying `where`, each with whether it satisfies `mark`. */
+export async function topRowsByHot(db: Db | Tx, q: TopByHot): Promise<HotRow[]> {
+  if (q.k < 1) return [];
+  const mark = q.mark ?? sql`false`;
+  if (prefersWalk(q)) {
+    const cap = Math.ceil(WALK_CAP_FACTOR * q.k * (q.articles / q.estimate!)) + 100;
+    const rows = await walk(db, q.where, mark, q.k, cap);
+    if (rows.length === q.k || cap >= q.articles) return rows;
+  }
+  return bitmap(db, q.where, mark, q.k);
+}
+
+const toRows = (rows: { id: number; marked: boolean }[]) => rows.map((r) => ({ id: Number(r.id), marked: Boolean(r.marked) }));
+
+async function walk(db: Db | Tx, where: SQL, mark: SQL, k: number, cap: number): Promise<HotRow[]> {
   // The subquery reads at most `cap` rows in index order (its LIMIT keeps the condition out of it); naming it
   // "articles" lets the condition's column references resolve to its rows.
-  const rows = await db.execute<{ id: number }>(sql`
-    select "articles"."id" from (
+  const rows = await db.execute<{ id: number; marked: boolean }>(sql`
+    select "articles"."id", ${mark} as marked from (
       select * from articles order by hot_score desc nulls last, id desc nulls last limit ${cap}
     ) as "articles"
     where ${where}
     limit ${k}`);
-  return rows.rows.map((r) => Number(r.id));
+  return toRows(rows.rows);
 }
 
-async function bitmap(db: Db | Tx, where: SQL, k: number): Promise<number[]> {
+async function bitmap(db: Db | Tx, where: SQL, mark: SQL, k: number): Promise<HotRow[]> {
   // `hot_score + 0` keeps the planner off the hot-score index (which would be a walk without a cap); the
   // GIN bitmap collects the matches, and a bitmap that fits work_mem is exact, so no row is re-checked
   // (a lossy one would read every TOASTed vector again).
   const run = async (tx: Db | Tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local work_mem = '32MB'`);
-    const rows = await tx.execute<{ id: number }>(sql`
-      select "articles"."id" from articles where ${where}
+    const rows = await tx.execute<{ id: number; marked: boolean }>(sql`
+      select "articles"."id", ${mark} as marked from articles where ${where}
       order by hot_score + 0 desc nulls last, id desc nulls last
       limit ${k}`);
-    return rows.rows.map((r) => Number(r.id));
+    return toRows(rows.rows);
   };
   return db.transaction(run);
 }
