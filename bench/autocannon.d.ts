@@ -6,6 +6,8 @@ declare module "autocannon" {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Requests to make, then stop (duration is ignored). */
+    amount?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

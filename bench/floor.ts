@@ -11,14 +11,14 @@ import { listArticles } from "@/lib/articles/queries";
 import { searchArticles } from "@/lib/articles/search-queries";
 import { openDatabase, type Db } from "@/lib/db/client";
 import { captureReplay, type Replay } from "./capture";
-import { FEED_PATH, FEED_UNREAD_PATH, ONE_WORD_KEYWORDS, searchPath, TWO_WORD_KEYWORDS, WORST_KEYWORD } from "./scenarios";
+import { COMMON_KEYWORD, FEED_PATH, FEED_UNREAD_PATH, ONE_WORD_KEYWORDS, searchPath, TWO_WORD_KEYWORDS, WORST_KEYWORD } from "./scenarios";
 
 const root = resolve(import.meta.dirname, "..");
 
 /** What the app calls for each floor path (hybrid search without an embedding model is this full-text search). */
 function appCalls(db: Db, userId: number): [string, () => Promise<unknown>][] {
   const limit = PAGE_SIZE;
-  const keywords = [...ONE_WORD_KEYWORDS, ...TWO_WORD_KEYWORDS, WORST_KEYWORD];
+  const keywords = [...ONE_WORD_KEYWORDS, ...TWO_WORD_KEYWORDS, WORST_KEYWORD, COMMON_KEYWORD];
   return [
     [FEED_PATH, () => listArticles({ db, page: 1, limit })],
     [FEED_UNREAD_PATH, () => listArticles({ db, page: 1, limit, reader: { userId, excludeRead: true } })],

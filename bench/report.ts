@@ -1,7 +1,11 @@
 // The result tables, as aligned Markdown (the same text on the console and in bench/results/latest.md),
-// and the targets of issue 9, each judged ✓/✗ next to its figure.
+// and the targets of issues 9 and 17, each judged ✓/✗ next to its figure.
+import { label } from "./databases";
+import type { FloodResult } from "./flood";
+import type { LoadResult } from "./load";
 import type { Row } from "./measure";
-import type { ScenarioKey } from "./scenarios";
+import { SCALE_KEYS, type ScenarioKey } from "./scenarios";
+import type { TargetResult } from "./target";
 
 export type Table = { title: string; head: string[]; rows: string[][]; notes?: string[] };
 
@@ -96,6 +100,80 @@ export function scalingTable(sizes: { label: string; rows: Row[] }[], seconds: s
     title: `Scaling: p50 (p95) by corpus size, one request at a time (c=${first[0]?.connections ?? 1}; ${seconds})`,
     head: ["scenario", ...sizes.map((s) => `${s.label} articles`), `p50 ${sizes[sizes.length - 1].label} ÷ ${sizes[0].label}`],
     rows: lines,
+  };
+}
+
+// ── 100k against 1M (issue 17) ──────────────────────────────────────────────────────────────────────────
+
+type ScaleTarget = { text: string; ok: (large: LoadResult, small: LoadResult | undefined) => boolean };
+const searchP95: ScaleTarget = { text: "p95 ≤ 50 ms", ok: (l) => l.p95 <= 50 };
+const asSmall: ScaleTarget = { text: "p50 within 20% of SMALL", ok: (l, s) => !!s && l.p50 <= 1.2 * s.p50 };
+const SCALE_TARGETS: Partial<Record<ScenarioKey, ScaleTarget>> = {
+  feed: asSmall,
+  "feed-unread": asSmall,
+  "search-1": searchP95,
+  "search-2": searchP95,
+  "search-worst": searchP95,
+  "search-common": searchP95,
+  "search-page-2": searchP95,
+  home: { text: "p50 ≤ 10 ms", ok: (l) => l.p50 <= 10 },
+  "home-signed-in": { text: "p50 ≤ 30 ms", ok: (l) => l.p50 <= 30 },
+  permalink: { text: "p50 ≤ 10 ms", ok: (l) => l.p50 <= 10 },
+};
+const FLOOD_RATIO = 2;
+
+const cell = (r: { p50: number; p95: number } | undefined) => (r && !Number.isNaN(r.p50) ? `${ms(r.p50)} (${ms(r.p95)})` : "");
+const growth = (a: { p50: number } | undefined, z: { p50: number } | undefined) => (a && z && a.p50 > 0 && z.p50 >= 0 ? `×${(z.p50 / a.p50).toFixed(1)}` : "");
+const withErrors = (name: string, ...rs: (LoadResult | undefined)[]) => {
+  const errors = rs.reduce((n, r) => n + (r?.errors ?? 0), 0);
+  return errors ? `${name} (${errors} errors)` : name;
+};
+
+/**
+ * Every scenario at both sizes, one request at a time: p50 (p95), the growth of p50, and issue 17's target
+ * judged on the larger corpus; then the chat's first byte and the search flood.
+ */
+export function scaleTable(small: TargetResult, large: TargetResult, seconds: string): Table {
+  const [s, l] = [label(small.articles), label(large.articles)];
+  const at = (t: TargetResult, key: ScenarioKey) => t.rows.find((r) => r.key === key && r.connections === 1)?.app;
+  const rows: string[][] = [];
+  for (const key of SCALE_KEYS) {
+    const [a, z] = [at(small, key), at(large, key)];
+    if (!a && !z) continue;
+    const target = SCALE_TARGETS[key];
+    const name = (large.rows.find((r) => r.key === key) ?? small.rows.find((r) => r.key === key))!.name;
+    rows.push([withErrors(name, a, z), cell(a), cell(z), growth(a, z), target && z ? `${target.text.replace("SMALL", s)} ${mark(target.ok(z, a))}` : ""]);
+  }
+  const [ca, cz] = [small.chatFirstByte, large.chatFirstByte];
+  if (ca || cz) {
+    rows.push(["chat first byte through the app", cell(ca?.app), cell(cz?.app), growth(ca?.app, cz?.app), ""]);
+    rows.push(["chat: time added to the provider's first byte", cell(ca?.added), cell(cz?.added), "", cz ? `p95 ≤ 50 ms ${mark(cz.added.p95 <= 50)}` : ""]);
+  }
+  const [fa, fz] = [small.flood, large.flood];
+  const flood = (f: FloodResult | undefined, which: "home" | "feed") =>
+    f ? `${ms(f.idle[which].p95)} → ${ms(f.flood[which].p95)} (×${(f.flood[which].p95 / f.idle[which].p95).toFixed(1)})` : "";
+  const floodOk = (f: FloodResult, which: "home" | "feed") => f.flood[which].p95 <= FLOOD_RATIO * f.idle[which].p95;
+  if (fa || fz) {
+    const f = (fz ?? fa)!;
+    for (const which of ["home", "feed"] as const) {
+      rows.push([
+        withErrors(`flood: ${which === "home" ? "home page" : "feed API"} p95, idle → during ${f.clients} clients searching for ${f.seconds} s`, fa?.flood[which], fz?.flood[which]),
+        flood(fa, which),
+        flood(fz, which),
+        "",
+        fz ? `≤ ${FLOOD_RATIO}× idle ${mark(floodOk(fz, which))}` : "",
+      ]);
+    }
+    const searches = (x: FloodResult | undefined) => (x ? `${x.searches.requests} (${x.searches.errors} errors), p50 ${ms(x.searches.p50)}; idle ${x.drainSeconds} s after` : "");
+    rows.push(["flood: its searches answered, database idle after", searches(fa), searches(fz), "", ""]);
+  }
+  return {
+    title: `${s} against ${l} articles, PostgreSQL: p50 (p95), one request at a time (${seconds})`,
+    head: ["scenario", `${s} articles`, `${l} articles`, `p50 ${l} ÷ ${s}`, `target at ${l} (issue 17)`],
+    rows,
+    notes: [
+      `Flood: ${(fz ?? fa)?.keywords.map((k) => `“${k}”`).join(", ") ?? ""} in turn over ${(fz ?? fa)?.clients ?? 0} connections, in a process of its own, while one client loads the home page and one the feed API (visitor); idle is the same pair without the flood. Errors are non-2xx answers and timeouts (30 s).`,
+    ],
   };
 }
 

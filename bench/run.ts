@@ -1,20 +1,26 @@
 // npm run bench: the performance figures of docs/performance.md, measured against the production build.
 //
-//   npm run bench               the full run (about 15 minutes): PostgreSQL with 100,000 articles against
+//   npm run bench               the full run (about 25 minutes): PostgreSQL with 100,000 articles against
 //                               the floor, PGlite with 10,000 and 100,000, the scaling table (1k / 10k /
-//                               100k), the chat's first byte, cold start, query plans, the summary
-//                               pipeline, first-load JS
+//                               100k), 100k against 1M (every scenario one request at a time, the chat's
+//                               first byte and the search flood on both), cold start, query plans, the
+//                               summary pipeline, first-load JS
 //   npm run bench -- --quick    under 3 minutes once prepared: PostgreSQL with 10,000 articles against the
-//                               floor, short runs, no PGlite or scaling table
-//   npm run bench -- --prepare  only prepare (seed) every corpus the full run uses, then exit
+//                               floor, short runs, no PGlite or scaling table. With BENCH_ARTICLES=1000000:
+//                               1M against the floor, then 100k, and the 100k-vs-1M table with the flood
+//                               (about 15 minutes)
+//   npm run bench -- --prepare  only prepare (seed) every corpus the run would use, then exit
 //
-// Run it under `flock /tmp/sy-e2e.lock` where other work builds or starts the app. Environment:
+// Run it under `flock /tmp/sy-bench.lock` where other work builds, starts or measures the app. Environment:
 //   BENCH_DATABASE_URL     base of the PostgreSQL databases (default postgres://postgres@127.0.0.1:5432/shiyue_bench;
-//                          the corpora are shiyue_bench_1k, _10k, _100k)
+//                          the corpora are shiyue_bench_1k, _10k, _100k, _1m)
 //   BENCH_ARTICLES         main corpus size (default 100000, quick 10000)
+//   BENCH_LARGE_ARTICLES   the large corpus compared with the main one (default 1000000 in the full run, 0 for none;
+//                          a quick run compares only when it is set, or when the main corpus is 1M: with 100k)
 //   BENCH_PGLITE_ARTICLES  PGlite corpus sizes (default 10000,100000)
-//   BENCH_SECONDS          seconds per measurement (default 10, quick 3; scaling and PGlite use half)
+//   BENCH_SECONDS          seconds per measurement (default 10, quick 3; scaling, PGlite and the large corpus use half)
 //   BENCH_CONNECTIONS      connection counts (default 1,4)
+//   BENCH_FLOOD_SECONDS    how long 50 clients search for the commonest words in the flood row (default 30)
 // Results: bench/results/latest.json and bench/results/latest.md (the tables, ready for the docs).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -25,8 +31,8 @@ import { label, pgliteAt, postgresAt, ready } from "./databases";
 import { explainQueries } from "./explain";
 import type { Row } from "./measure";
 import { describe, type BenchDb } from "./prepare-db";
-import { comparisonTable, judge, mainTable, renderTable, scalingTable, targetsTable, type Table } from "./report";
-import { TWO_WORD_KEYWORDS } from "./scenarios";
+import { comparisonTable, judge, mainTable, renderTable, scaleTable, scalingTable, targetsTable, type Table } from "./report";
+import { SCALE_KEYS, TWO_WORD_KEYWORDS } from "./scenarios";
 import { measureStartup } from "./startup";
 import { summaryPipeline } from "./summary-pipeline";
 import { runTarget, type TargetResult } from "./target";
@@ -41,6 +47,14 @@ const seconds = env("BENCH_SECONDS", quick ? 3 : 10);
 const connections = (process.env.BENCH_CONNECTIONS ?? "1,4").split(",").map(Number);
 const load = { connections, seconds, warmupSeconds: quick ? 1 : 2 };
 const shortLoad = { ...load, seconds: Math.max(2, Math.round(seconds / 2)) };
+// The two corpora of the 100k-vs-1M table (issue 17): the full run adds the large one to its main corpus,
+// a quick run on 1M adds 100k (or compares with BENCH_LARGE_ARTICLES when set). Both get the chat's first
+// byte and the search flood.
+const largeSize = env("BENCH_LARGE_ARTICLES", quick ? 0 : 1_000_000);
+const scalePair = quick && mainSize >= 1_000_000 ? [100_000, mainSize] : largeSize > mainSize ? [mainSize, largeSize] : null;
+const scaleOther = scalePair?.find((n) => n !== mainSize);
+const flood = scalePair ? { clients: 50, seconds: env("BENCH_FLOOD_SECONDS", 30), idleSeconds: quick ? 5 : 10 } : undefined;
+const chatQuestions = quick ? 20 : 50;
 
 process.env.AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 resetConfig();
@@ -53,6 +67,7 @@ const scaled = new Map<number, BenchDb>();
 for (const n of scalingSizes) scaled.set(n, await ready(postgresAt(n), n));
 const pglite: BenchDb[] = [];
 for (const n of pgliteSizes) pglite.push(await ready(pgliteAt(n), n));
+const other = scaleOther ? await ready(postgresAt(scaleOther), scaleOther) : undefined;
 if (args.includes("--prepare")) process.exit(0);
 
 const mainUrl = (main.target as { databaseUrl: string }).databaseUrl;
@@ -65,14 +80,20 @@ const provider = await startFakeOpenAI();
 const providerEnv = { OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: "test-key", AI_CHAT_MODEL: "fake-chat", AI_EMBEDDING_MODEL: "" };
 const common = { port: Number(process.env.BENCH_PORT ?? 3391), provider: { url: provider.url, env: providerEnv } };
 let mainResult: TargetResult;
+let otherResult: TargetResult | undefined;
 const pgliteResults: TargetResult[] = [];
 const scaling: TargetResult[] = [];
 try {
-  mainResult = await runTarget(main, { ...common, ...load, label: `PostgreSQL, ${label(main.articles)} articles`, worst: !quick, chatQuestions: quick ? 20 : 50, weigh: true });
+  mainResult = await runTarget(main, { ...common, ...load, label: `PostgreSQL, ${label(main.articles)} articles`, worst: !quick || !!scalePair, chatQuestions, weigh: true, flood });
   for (const db of pglite) pgliteResults.push(await runTarget(db, { ...common, ...shortLoad, label: `PGlite, ${label(db.articles)} articles`, worst: false }));
   for (const [n, db] of scaled) {
     // Sizes PGlite is compared with run at every connection count; the others one request at a time.
     scaling.push(await runTarget(db, { ...common, ...shortLoad, connections: pgliteSizes.includes(n) ? connections : [1], label: `PostgreSQL, ${label(n)} articles`, worst: false }));
+  }
+  if (other) {
+    // The scenarios of the 100k-vs-1M table only, one request at a time, without the floor.
+    const opts = { ...common, ...shortLoad, connections: [1], label: `PostgreSQL, ${label(other.articles)} articles`, worst: true, only: SCALE_KEYS, noFloor: true };
+    otherResult = await runTarget(other, { ...opts, chatQuestions, flood });
   }
 } finally {
   await provider.close();
@@ -92,6 +113,11 @@ if (scaling.length) {
   const per = `${shortLoad.seconds} s per row, ${label(mainResult.articles)}: ${seconds} s from the main table`;
   tables.push(scalingTable([...scaling, mainResult].map((t) => ({ label: label(t.articles), rows: c1(t.rows) })), per));
 }
+if (otherResult) {
+  const [small, large] = [mainResult, otherResult].sort((a, b) => a.articles - b.articles);
+  const per = `${label(mainResult.articles)}: ${seconds} s per row, ${label(otherResult.articles)}: ${shortLoad.seconds} s`;
+  tables.push(scaleTable(small, large, per));
+}
 const chat = mainResult.chatFirstByte;
 const facts = [
   chat && `Chat first byte (${chat.requests} questions, loopback provider): provider p50 ${chat.direct.p50} ms; through the app p50 ${chat.app.p50} ms, p95 ${chat.app.p95} ms; added p50 ${chat.added.p50} ms, p95 ${chat.added.p95} ms.`,
@@ -109,8 +135,8 @@ for (const e of explained) {
 
 const out = join(import.meta.dirname, "results");
 mkdirSync(out, { recursive: true });
-const prepared = [main, ...scaled.values(), ...pglite].map((db) => ({ database: describe(db.target), articles: db.articles, seedSeconds: db.seedSeconds }));
-const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, startup, summaryPipeline: summary, explained };
+const prepared = [main, ...scaled.values(), ...pglite, ...(other ? [other] : [])].map((db) => ({ database: describe(db.target), articles: db.articles, seedSeconds: db.seedSeconds }));
+const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, explained };
 writeFileSync(join(out, "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
 writeFileSync(join(out, "latest.md"), `${markdown}\n`);
 console.log("written to bench/results/latest.json and bench/results/latest.md");

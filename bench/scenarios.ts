@@ -14,13 +14,22 @@ export const TWO_WORD_KEYWORDS = [
 export const ONE_WORD_KEYWORDS = ["黑洞", "民宿", "海岛", "古城", "播客", "预算", "基金", "缓存", "睡眠", "模型", "旅行", "摄影"];
 /** Two filler words found in 82% of the synthetic articles: the worst case. */
 export const WORST_KEYWORD = "用户 体验";
+/** One word in 91% of the synthetic articles. */
+export const COMMON_KEYWORD = "数据";
+/** What the flood searches for, in turn: the worst keyword and one-word keywords in ~90% of the articles. */
+export const FLOOD_KEYWORDS = [WORST_KEYWORD, COMMON_KEYWORD, "经验", "问题", "效果"];
 
 export const FEED_PATH = "/api/v1/articles?page=1";
 export const FEED_UNREAD_PATH = "/api/v1/articles?page=1&exclude_read=true";
 export const searchPath = (keyword: string) => `/api/v1/articles/search?keyword=${encodeURIComponent(keyword)}`;
 
 export type ScenarioKey =
-  | "feed" | "feed-unread" | "search-1" | "search-2" | "search-worst" | "home" | "home-browser" | "home-signed-in" | "permalink" | "like" | "status";
+  | "feed" | "feed-unread" | "search-1" | "search-2" | "search-worst" | "search-common" | "search-page-2"
+  | "home" | "home-browser" | "home-signed-in" | "permalink" | "like" | "status";
+/** The scenarios of the 100k-vs-1M table (one request at a time on each corpus). */
+export const SCALE_KEYS: ScenarioKey[] = [
+  "feed", "feed-unread", "search-1", "search-2", "search-worst", "search-common", "search-page-2", "home", "home-signed-in", "permalink",
+];
 export type BenchScenario = Scenario & { key: ScenarioKey; /** the floor server answers it too */ floor: boolean };
 
 function inTurn(paths: string[]): () => string {
@@ -28,7 +37,8 @@ function inTurn(paths: string[]): () => string {
   return () => paths[i++ % paths.length];
 }
 
-export function benchScenarios(db: BenchDb, opts: { worst: boolean }): BenchScenario[] {
+/** Every scenario, or those of `only`; `worst` adds the searches for words in most articles (seconds each on 1M today). */
+export function benchScenarios(db: BenchDb, opts: { worst: boolean; only?: ScenarioKey[] }): BenchScenario[] {
   const auth = { authorization: `Bearer ${db.token}` };
   const all: (BenchScenario | false)[] = [
     { key: "feed", name: "feed page 1, visitor (API)", path: () => FEED_PATH, floor: true },
@@ -36,6 +46,9 @@ export function benchScenarios(db: BenchDb, opts: { worst: boolean }): BenchScen
     { key: "search-1", name: `search, one-word keywords (${ONE_WORD_KEYWORDS.length} in turn)`, path: inTurn(ONE_WORD_KEYWORDS.map(searchPath)), floor: true },
     { key: "search-2", name: `search, two-word keywords (${TWO_WORD_KEYWORDS.length} in turn)`, path: inTurn(TWO_WORD_KEYWORDS.map(searchPath)), floor: true },
     opts.worst && { key: "search-worst", name: `search “${WORST_KEYWORD}” (82% of articles)`, path: () => searchPath(WORST_KEYWORD), floor: true },
+    opts.worst && { key: "search-common", name: `search “${COMMON_KEYWORD}” (91% of articles)`, path: () => searchPath(COMMON_KEYWORD), floor: true },
+    // The second page, signed in (the reader's likes and favourites are marked on each card).
+    { key: "search-page-2", name: "search page 2, signed in, two-word keywords", path: inTurn(TWO_WORD_KEYWORDS.map((k) => `${searchPath(k)}&page=2`)), headers: auth, floor: false },
     { key: "home", name: "home page HTML: GET /", path: () => "/", floor: false },
     // What a browser's page load asks: the same cached page, compressed for it.
     { key: "home-browser", name: "home page HTML, a browser's page load (gzip)", path: () => "/", headers: { "sec-fetch-dest": "document", "accept-encoding": "gzip, deflate, br" }, floor: false },
@@ -46,5 +59,5 @@ export function benchScenarios(db: BenchDb, opts: { worst: boolean }): BenchScen
     { key: "like", name: "like toggle: POST /api/v1/likes/{id}", method: "POST", path: inTurn(db.likeIds.map((id) => `/api/v1/likes/${id}`)), headers: auth, floor: false },
     { key: "status", name: "summary status poll (completed task)", path: () => `/api/summary/task/${db.taskId}/status`, headers: auth, floor: false },
   ];
-  return all.filter((s): s is BenchScenario => s !== false);
+  return all.filter((s): s is BenchScenario => s !== false && (!opts.only || opts.only.includes(s.key)));
 }

@@ -4,10 +4,11 @@
 import { startApp } from "./app-server";
 import { chatFirstByte } from "./chat-ttfb";
 import { captureFloorRoutes, startFloor, type Floor } from "./floor";
+import { floodRow, type FloodOptions, type FloodResult } from "./flood";
 import { measure, type LoadOptions, type Row } from "./measure";
 import { firstLoadJs } from "./page-weight";
 import { describe, type BenchDb } from "./prepare-db";
-import { benchScenarios } from "./scenarios";
+import { benchScenarios, type ScenarioKey } from "./scenarios";
 
 export type TargetResult = {
   label: string;
@@ -18,11 +19,18 @@ export type TargetResult = {
   rows: Row[];
   chatFirstByte?: Awaited<ReturnType<typeof chatFirstByte>>;
   firstLoadJs?: Awaited<ReturnType<typeof firstLoadJs>>;
+  flood?: FloodResult;
 };
 
 export type TargetOptions = LoadOptions & {
   label: string;
   worst: boolean;
+  /** Only these scenarios (default all). */
+  only?: ScenarioKey[];
+  /** No floor server: the rows are the app's alone. */
+  noFloor?: boolean;
+  /** The search flood, last (it may leave the database busy for a while). */
+  flood?: FloodOptions;
   port: number;
   provider: { url: string; env: Record<string, string> };
   chatQuestions?: number;
@@ -34,12 +42,12 @@ export const CHAT_QUESTION = "数据库索引应该怎么设计才能提升性�
 export async function runTarget(db: BenchDb, opts: TargetOptions): Promise<TargetResult> {
   console.log(`\nbench: ${opts.label} (${describe(db.target)}, ${db.articles} articles)`);
   let floor: Floor | undefined;
-  if ("databaseUrl" in db.target) floor = await startFloor(db.target.databaseUrl, await captureFloorRoutes(db.target.databaseUrl, db.userId));
+  if ("databaseUrl" in db.target && !opts.noFloor) floor = await startFloor(db.target.databaseUrl, await captureFloorRoutes(db.target.databaseUrl, db.userId));
   try {
     const app = await startApp(db.target, { port: opts.port, env: opts.provider.env });
     try {
       const result: TargetResult = { label: opts.label, database: describe(db.target), articles: db.articles, readyMs: app.readyMs, rows: [] };
-      result.rows = await measure(app.base, floor?.base ?? null, benchScenarios(db, { worst: opts.worst }), opts);
+      result.rows = await measure(app.base, floor?.base ?? null, benchScenarios(db, { worst: opts.worst, only: opts.only }), opts);
       const chat = opts.chatQuestions ? await attempt("chat first byte", () => chatFirstByte(app.base, opts.provider.url, opts.chatQuestions!, CHAT_QUESTION)) : undefined;
       if (chat) {
         result.chatFirstByte = chat;
@@ -49,6 +57,15 @@ export async function runTarget(db: BenchDb, opts: TargetOptions): Promise<Targe
       if (weight) {
         result.firstLoadJs = weight;
         console.log(`  home first-load JS: ${weight.files} files, ${(weight.gzip / 1024).toFixed(1)} kB gzip`);
+      }
+      const flood = opts.flood ? await attempt("search flood", () => floodRow(app.base, "databaseUrl" in db.target ? db.target.databaseUrl : null, opts.flood!)) : undefined;
+      if (flood) {
+        result.flood = flood;
+        const f = (x: { p95: number }, y: { p95: number }) => `p95 ${x.p95} → ${y.p95} ms (×${(y.p95 / x.p95).toFixed(1)})`;
+        console.log(
+          `  search flood (${flood.clients} clients, ${flood.seconds} s): home ${f(flood.idle.home, flood.flood.home)}, feed ${f(flood.idle.feed, flood.flood.feed)}; ` +
+            `${flood.searches.requests} searches (${flood.searches.errors} errors, p50 ${flood.searches.p50} ms); database idle ${flood.drainSeconds} s after`,
+        );
       }
       const logged = app.errorsLogged();
       if (logged) console.error(`  the app logged ${logged} error lines: see ${app.logFile}`);
