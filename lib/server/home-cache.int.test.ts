@@ -18,6 +18,7 @@ let renders: IncomingHttpHeaders[] = [];
 let answer: { status: number; delayMs?: number } = { status: 200 };
 
 beforeAll(async () => {
+  await getDb(); // opened and migrated here, under the hook's longer timeout, not in the first test's
   server = createServer(async (req, res) => {
     renders.push(req.headers);
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));

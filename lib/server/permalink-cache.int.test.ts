@@ -20,6 +20,7 @@ let renders: string[] = [];
 let answer: { status?: number; delayMs?: number } = {};
 
 beforeAll(async () => {
+  await getDb(); // opened and migrated here, under the hook's longer timeout, not in the first test's
   server = createServer(async (req, res) => {
     renders.push(req.url!);
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
@@ -98,6 +99,23 @@ describe("permalink cache", () => {
     const pages = await Promise.all(Array.from({ length: 8 }, () => cache.lookup(id)));
     expect(renders).toHaveLength(1);
     for (const page of pages) expect(page).toBe(pages[0]);
+  });
+
+  it("requests arriving while counters keep moving join the render under way; an edit does not", async () => {
+    const db = await getDb();
+    const id = await addArticle("点赞不断");
+    const { cache } = cacheWithClock();
+    answer = { delayMs: 100 };
+    const first = cache.lookup(id);
+    await renderStarted();
+    await db.execute(sql`update articles set like_cnt = like_cnt + 1 where id = ${id}`);
+    const second = cache.lookup(id);
+    expect(await second).toBe(await first);
+    expect(renders).toHaveLength(1);
+
+    await db.update(articles).set({ title: "点赞不断（改）" }).where(eq(articles.id, id));
+    expect((await cache.lookup(id))?.html).toContain("点赞不断（改）");
+    expect(renders).toHaveLength(2);
   });
 
   it("shows an edit on the very next request, whether the app or plain SQL made it", async () => {

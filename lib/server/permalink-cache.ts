@@ -8,7 +8,8 @@ import "server-only";
 // - nothing moved: served, however old.
 // A new article elsewhere in the collection leaves every kept page as it is. A render is a request to this
 // same server (page-render.ts) that the visitor's request waits for; concurrent requests for the same
-// article and version share it, so a page costs one render however many visitors arrive at once.
+// article share it (unless it was edited since it started), so a page costs one render however many
+// visitors arrive at once, and likes landing meanwhile do not start more.
 import { COUNTERS_MAX_AGE_MS, sharedArticleVersionReader, type ArticleVersion } from "@/lib/articles/version";
 import type { Db } from "@/lib/db";
 import { errorMessage, log } from "@/lib/log";
@@ -55,9 +56,13 @@ export function createPermalinkCache({
   const rendering = new Map<string, Promise<Entry | null>>();
   let failedAt = -Infinity;
 
-  /** Renders the page of `version` (read before the render: an edit during it leaves the page stale). */
+  /**
+   * Renders the page of `version` (read before the render: an edit during it leaves the page stale). A request
+   * joins a render under way for the same edit of the article even when counters moved since it started: its
+   * counters are as old as that render, not older.
+   */
   function renderAt(id: number, version: ArticleVersion): Promise<Entry | null> {
-    const key = `${id} ${version.edited} ${version.row}`;
+    const key = `${id} ${version.edited}`;
     let job = rendering.get(key);
     if (!job) {
       const renderedAt = now(); // counters are as old as the version read, not as the render's end
