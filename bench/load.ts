@@ -48,6 +48,8 @@ const MIN_ANSWERS = 5;
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const round = (n: number) => Math.round(n * 100) / 100;
+/** Requests per second: whole numbers, tenths below 10 (a row of searches taking seconds each). */
+const rate = (n: number) => (n < 10 ? Math.round(n * 10) / 10 : Math.round(n));
 
 export async function runLoad(base: string, s: Scenario, opts: { connections: number; seconds: number; warmupSeconds: number }): Promise<LoadResult> {
   if (opts.warmupSeconds > 0) {
@@ -81,7 +83,7 @@ export function loadResult(connections: number, latencies: number[], errors: num
     connections,
     requests: sorted.length,
     errors,
-    rps: Math.round(sorted.length / seconds),
+    rps: rate(sorted.length / seconds),
     p50: round(pct(sorted, 50)),
     p95: round(pct(sorted, 95)),
     p99: round(pct(sorted, 99)),

@@ -60,7 +60,7 @@ export function mainTable(title: string, rows: Row[], withTargets: boolean): Tab
       r.floor ? String(r.floor.rps) : "",
       ms(r.floor?.p50),
       ms(r.floor?.p99),
-      r.floor ? pct(r.app.rps / r.floor.rps) : "",
+      r.floor && r.floor.rps > 0 ? pct(r.app.rps / r.floor.rps) : "",
       ...(withTargets ? [targetsOf(r, rows).map((t) => `${t.text} ${mark(t.ok(r))}`).join("; ")] : []),
     ]),
     notes: [
