@@ -8,8 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { rankMatches } from "@/lib/articles/search-queries";
-import { keywordToPhraseTsquery, keywordToTsquery } from "@/lib/articles/search-queries";
+import { keywordToPhraseTsquery, keywordToTsquery, rankMatches } from "@/lib/articles/search-queries";
 import { openDatabase } from "@/lib/db/client";
 import { ONE_WORD_KEYWORDS, TWO_WORD_KEYWORDS, WORST_KEYWORD } from "./scenarios";
 
