@@ -28,20 +28,22 @@ function keywordTerms(keyword: string): QueryTerm[] {
   return words.map((text, i) => ({ text, prefix: i === last && /^[a-z][a-z0-9]*$/.test(text) }));
 }
 
+const wordsQuery = (terms: QueryTerm[]) => terms.map((t) => (t.prefix ? `'${t.text}':*` : `'${t.text}'`)).join(" & ");
+const phraseQuery = (grams: string[]) => grams.map((g) => `'${g}'`).join(" <-> ");
+
 /**
  * A keyword's words as a tsquery: every segmented word must match; the last one, when it is a Latin word,
  * also as a prefix ("postgre" finds PostgreSQL).
  */
 export function keywordToTsquery(keyword: string): string | null {
   const terms = keywordTerms(keyword);
-  if (!terms.length) return null;
-  return terms.map((t) => (t.prefix ? `'${t.text}':*` : `'${t.text}'`)).join(" & ");
+  return terms.length ? wordsQuery(terms) : null;
 }
 
 /** The keyword as a phrase over title bigrams, or null when it is a single CJK character or has no letters. */
 export function keywordToPhraseTsquery(keyword: string): string | null {
   const grams = phraseGrams(keyword);
-  return grams.length ? grams.map((g) => `'${g}'`).join(" <-> ") : null;
+  return grams.length ? phraseQuery(grams) : null;
 }
 
 function phraseGrams(keyword: string): string[] {
@@ -52,15 +54,16 @@ function phraseGrams(keyword: string): string[] {
 /** A keyword's word query, title-phrase query (when it has one) and the terms of each. */
 export type KeywordQueries = { w: SQL; p: SQL | null; terms: QueryTerm[]; grams: QueryTerm[] };
 
+/** The keyword segmented once: its word and phrase queries and their terms, or null when it has no words. */
 function keywordQueries(keyword: string): KeywordQueries | null {
-  const words = keywordToTsquery(keyword);
-  if (!words) return null;
-  const phrase = keywordToPhraseTsquery(keyword);
+  const terms = keywordTerms(keyword);
+  if (!terms.length) return null;
+  const grams = phraseGrams(keyword);
   return {
-    w: sql`to_tsquery('simple', ${words})`,
-    p: phrase ? sql`to_tsquery('simple', ${phrase})` : null,
-    terms: keywordTerms(keyword),
-    grams: phraseGrams(keyword).map((text) => ({ text })),
+    w: sql`to_tsquery('simple', ${wordsQuery(terms)})`,
+    p: grams.length ? sql`to_tsquery('simple', ${phraseQuery(grams)})` : null,
+    terms,
+    grams: grams.map((text) => ({ text })),
   };
 }
 
