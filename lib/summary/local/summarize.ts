@@ -3,6 +3,7 @@
 // its keywords or scene labels.
 import type { Cue } from "@/lib/summary/extract/subtitles";
 import { formatTimestamp } from "@/lib/summary/extract/subtitles";
+import { atomicSpans, readerText } from "./sentence-split";
 import { evenParts, joinSentences, parseText, type ParsedText, type Sentence } from "./text";
 import { contentWords, rankSentences, rankWords, topKeywords } from "./textrank";
 
@@ -31,7 +32,8 @@ type Analysis = ParsedText & {
 };
 
 function analyse(parsed: ParsedText, title: string, source: string): Analysis {
-  const tokens = parsed.sentences.map((s) => contentWords(s.text));
+  // Words as a reader sees them: a link's text, never its URL.
+  const tokens = parsed.sentences.map((s) => contentWords(readerText(s.text)));
   const raw = rankSentences(tokens);
   const titleWords = new Set(contentWords(title));
   const scores = raw.map((score, i) => {
@@ -43,10 +45,12 @@ function analyse(parsed: ParsedText, title: string, source: string): Analysis {
   const frequency = new Map<string, number>();
   for (const list of tokens) for (const w of list) frequency.set(w, (frequency.get(w) ?? 0) + 1);
   const keywords = topKeywords(rankWords(tokens), 12, frequency);
-  const lower = source.toLowerCase();
+  const visible = readerText(source);
+  const lower = visible.toLowerCase();
   const display = (word: string) => {
     const at = lower.indexOf(word);
-    return at >= 0 && source.slice(at, at + word.length).toLowerCase() === word ? source.slice(at, at + word.length) : word;
+    const spelled = visible.slice(at, at + word.length);
+    return at >= 0 && spelled.toLowerCase() === word ? spelled : word;
   };
   return { ...parsed, tokens, scores, keywords, display };
 }
@@ -137,9 +141,15 @@ function detailed(a: Analysis): string {
     .join("\n\n");
 }
 
+/** The sentence with the first mention of `keyword` outside links, URLs and code in bold. */
 function boldFirst(sentence: string, keyword: string): string {
-  const at = sentence.toLowerCase().indexOf(keyword.toLowerCase());
-  if (at < 0 || sentence.includes("**")) return sentence;
+  if (sentence.includes("**")) return sentence;
+  const lower = sentence.toLowerCase();
+  const spans = atomicSpans(sentence);
+  const inside = (at: number) => spans.some(([start, end]) => at < end && at + keyword.length > start);
+  let at = lower.indexOf(keyword.toLowerCase());
+  while (at >= 0 && inside(at)) at = lower.indexOf(keyword.toLowerCase(), at + 1);
+  if (at < 0) return sentence;
   return `${sentence.slice(0, at)}**${sentence.slice(at, at + keyword.length)}**${sentence.slice(at + keyword.length)}`;
 }
 

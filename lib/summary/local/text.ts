@@ -1,6 +1,8 @@
 // Source text → sections, paragraphs and sentences, every sentence an exact slice of a source line.
 // Markdown structure is read (headings, fenced code, list and quote markers, `[mm:ss]` cue prefixes)
-// but never rewritten into the sentences.
+// but never rewritten into the sentences; links stay whole (sentence-split.ts).
+import { splitSentences } from "./sentence-split";
+
 export type Sentence = {
   index: number;
   text: string;
@@ -15,31 +17,12 @@ export type Section = { heading: string | null; sentences: number[] };
 
 export type ParsedText = { sentences: Sentence[]; sections: Section[]; hasHeadings: boolean };
 
-const TERMINATORS = new Set(["。", "！", "？", "!", "?", "…"]);
-const CLOSERS = new Set(["”", "’", '"', "'", "」", "』", "）", ")", "]", "】", "》"]);
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
 const FENCE = /^\s*(```|~~~)/;
 // List and quote markers and a `[mm:ss]` cue prefix at the start of a line: not part of a sentence.
 const LINE_PREFIX = /^\s*(?:>\s*)*(?:(?:[-*+•]|\d{1,3}[.)、])\s+)?(?:\[\d{1,2}(?::\d{2}){1,2}\]\s*)?/;
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-/** Sentences of one line, cut after 。！？!?… (and "." before a space), keeping closing quotes. */
-export function splitSentences(line: string): string[] {
-  const out: string[] = [];
-  const chars = [...line];
-  let current = "";
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i];
-    current += ch;
-    const isEnd = TERMINATORS.has(ch) || (ch === "." && (i + 1 === chars.length || /\s/.test(chars[i + 1])));
-    if (!isEnd) continue;
-    while (i + 1 < chars.length && (TERMINATORS.has(chars[i + 1]) || CLOSERS.has(chars[i + 1]))) current += chars[++i];
-    out.push(current);
-    current = "";
-  }
-  out.push(current);
-  return out.map((s) => s.trim()).filter((s) => WORD_CHAR.test(s));
-}
+// A link reference definition (`[1]: https://…`) is not text.
+const LINK_DEFINITION = /^\s{0,3}\[[^\]\n]+\]:\s*\S+/;
 
 export function parseText(source: string): ParsedText {
   const sentences: Sentence[] = [];
@@ -58,6 +41,7 @@ export function parseText(source: string): ParsedText {
       paragraph++;
       continue;
     }
+    if (LINK_DEFINITION.test(rawLine)) continue;
     const heading = rawLine.match(HEADING);
     if (heading) {
       hasHeadings = true;
