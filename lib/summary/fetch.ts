@@ -93,16 +93,6 @@ export type SafeFetchResult = {
   truncated?: never;
 };
 
-/** Decodes a body with the charset its header, meta tag or XML declaration names (GBK pages are still common). */
-export function decodeBody(body: Buffer, contentType: string): string {
-  const declared = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)|^(?:\u00ef\u00bb\u00bf)?\s*<\?xml[^>]+encoding=["']([\w-]+)/i.exec(body.subarray(0, 4096).toString("latin1"))?.slice(1).find(Boolean);
-  try {
-    return new TextDecoder(declared ?? "utf-8").decode(body);
-  } catch {
-    return new TextDecoder("utf-8").decode(body);
-  }
-}
-
 async function systemLookup(host: string): Promise<ResolvedAddress[]> {
   const found = await dns.lookup(host, { all: true });
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));

@@ -12,7 +12,8 @@ import { AudioTooLarge, splitAudio, type AudioChunk } from "./extract/audio-chun
 import { extractArticle, mediaTracks } from "./extract/html";
 import { podcastEnclosures } from "./extract/rss";
 import { cuesToText, parseSubtitles, type Cue } from "./extract/subtitles";
-import { decodeBody, FetchRefused, safeFetch, type SafeFetchResult } from "./fetch";
+import { decodeBody } from "./decode";
+import { FetchRefused, safeFetch, type SafeFetchResult } from "./fetch";
 import { summarizeLocally } from "./local/summarize";
 import { siteAdapters } from "./adapters";
 import { initialSteps } from "./service";

@@ -1,0 +1,42 @@
+// Feeds shaped like the real-world ones that broke collection (issue 18), polled from the loopback server
+// into the article table: an undeclared GBK feed.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { articles, feedSources } from "@/lib/db/schema";
+import { startFeedServer, type FeedServer } from "@/test/feed-server";
+import { pollDue } from "./scheduler";
+import { addSource } from "./sources";
+
+let feeds: FeedServer;
+
+beforeAll(async () => {
+  feeds = await startFeedServer();
+});
+afterAll(() => feeds.close());
+beforeEach(async () => {
+  const db = await getDb();
+  await db.delete(articles);
+  await db.delete(feedSources);
+});
+
+async function collect(path: string) {
+  const db = await getDb();
+  const { source } = await addSource({ db, url: `${feeds.url}${path}`, allowPrivate: true });
+  const [result] = await pollDue({ db, concurrency: 1, ids: [source.id] });
+  const [row] = await db.select().from(feedSources).where(eq(feedSources.id, source.id));
+  const items = await db.select().from(articles).where(eq(articles.feedSourceId, source.id)).orderBy(articles.id);
+  return { result, source: row, items };
+}
+
+describe("real-world feed shapes", () => {
+  it("reads an undeclared GBK feed with its Chinese titles, text and images", async () => {
+    const { result, source, items } = await collect("/gbk.xml");
+    expect(result).toMatchObject({ status: "updated", added: 2 });
+    expect(source.title).toBe("江南晚报·城市频道");
+    expect(items.map((a) => a.title)).toEqual(["老城区改造：三条百年街巷恢复青石板路面", "地铁五号线周末延长运营至深夜十二点"]);
+    expect(items[0].content).toContain("居民说：“走在上面，又像回到了小时候。”");
+    expect(items[0].coverImage).toBe("https://news.jiangnan.example.cn/images/2024/0312/qingshiban.jpg");
+    expect(items.map((a) => `${a.content}${a.summary}`).join("")).not.toContain("\ufffd");
+  });
+});
