@@ -20,9 +20,11 @@ const NAMESPACES: Record<string, string> = {
   "http://search.yahoo.com/mrss": "media",
   "http://www.itunes.com/dtds/podcast-1.0.dtd": "itunes",
   "http://rssnamespace.org/feedburner/ext/1.0": "feedburner",
+  "http://www.youtube.com/xml/schemas/2015": "yt",
 };
 const VOID_TAGS = new Set(["area", "br", "col", "hr", "img", "wbr", "source", "track", "embed", "param", "input"]);
 const IMAGE_FILE = /\.(avif|gif|jpe?g|png|webp)(\?|$)/i;
+const YOUTUBE_VIDEO_ID = /^[\w-]{11}$/;
 
 function nameOf(el: Element): string {
   const [prefix, local] = el.tagName.includes(":") ? el.tagName.split(":", 2) : ["", el.tagName];
@@ -87,6 +89,21 @@ function mediaCover(el: Element, feedUrl: string): string | null {
   return null;
 }
 
+/**
+ * The Media RSS description (YouTube's is in `media:group`): on the item, its `media:group`, or one of their
+ * `media:content`, as HTML. `type="html"` is HTML; plain text (the default) keeps its line breaks and links.
+ */
+function mediaDescription(el: Element): string | null {
+  const groups = [el, ...kids(el, "media:group")];
+  const holders = [...groups, ...groups.flatMap((group) => kids(group, "media:content"))];
+  for (const description of holders.flatMap((holder) => kids(holder, "media:description"))) {
+    const value = description.textContent?.trim();
+    if (!value) continue;
+    return description.getAttribute("type")?.trim().toLowerCase() === "html" ? value : textToHtml(value);
+  }
+  return null;
+}
+
 function rssCover(item: Element, feedUrl: string): string | null {
   for (const enclosure of kids(item, "enclosure")) {
     const type = enclosure.getAttribute("type")?.trim();
@@ -110,7 +127,7 @@ function rssItem(item: Element, feedUrl: string): FeedItem {
     (guidElement && permalink ? absoluteUrl(guid, base) : null);
   const content = text(item, "content:encoded");
   const description = text(item, "description");
-  const body = content ?? description;
+  const body = content ?? description ?? mediaDescription(item);
   const html = body ? absolutizeHtml(body, contentBase(item, feedUrl, url)) : null;
   return {
     guid,
@@ -175,6 +192,12 @@ function atomLink(el: Element, feedUrl: string): string | null {
   return html ? absoluteUrl(html.getAttribute("href"), baseOf(html, feedUrl)) : null;
 }
 
+/** A YouTube entry's watch page from its `yt:videoId`, for an entry without an alternate link. */
+function youtubeWatchUrl(entry: Element): string | null {
+  const id = text(entry, "yt:videoid");
+  return id && YOUTUBE_VIDEO_ID.test(id) ? `https://www.youtube.com/watch?v=${id}` : null;
+}
+
 function atomCover(entry: Element, feedUrl: string): string | null {
   const enclosure = kids(entry, "link").find(
     (link) => link.getAttribute("rel")?.trim() === "enclosure" && link.getAttribute("type")?.trim().startsWith("image/"),
@@ -194,9 +217,9 @@ function atomEntry(entry: Element, feedUrl: string, feedAuthor: string | null): 
   const [contentElement, summaryElement] = [first(entry, "content"), first(entry, "summary")];
   const content = construct(contentElement);
   const summary = construct(summaryElement);
-  const [body, bodyElement] = content ? [content, contentElement] : [summary, summaryElement];
-  const url = atomLink(entry, feedUrl);
-  const html = body && bodyElement ? absolutizeHtml(body.html, contentBase(bodyElement, feedUrl, url)) : null;
+  const [body, bodyElement] = content ? [content.html, contentElement] : summary ? [summary.html, summaryElement] : [mediaDescription(entry), entry];
+  const url = atomLink(entry, feedUrl) ?? youtubeWatchUrl(entry);
+  const html = body && bodyElement ? absolutizeHtml(body, contentBase(bodyElement, feedUrl, url)) : null;
   return {
     guid: collapse(text(entry, "id")) || null,
     url,

@@ -1,5 +1,5 @@
 // Feeds shaped like the real-world ones that broke collection (issue 18), polled from the loopback server
-// into the article table: an undeclared GBK feed.
+// into the article table: a YouTube channel, an undeclared GBK feed.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
@@ -30,6 +30,24 @@ async function collect(path: string) {
 }
 
 describe("real-world feed shapes", () => {
+  it("collects a YouTube channel: the description as content with its links, the thumbnail as cover, the watch page", async () => {
+    const { result, items } = await collect("/youtube.xml");
+    expect(result).toMatchObject({ status: "updated", added: 2 });
+    const [video] = items;
+    expect(video).toMatchObject({
+      title: "用柴火灶做一锅梅干菜扣肉 | Braised pork with preserved greens",
+      sourceUrl: "https://www.youtube.com/watch?v=Kq3vT9xLm2A",
+      coverImage: "https://i2.ytimg.com/vi/Kq3vT9xLm2A/hqdefault.jpg",
+      platformName: "youtube",
+      sourcePlatform: "YouTube",
+      authorName: "山野厨房 Mountain Kitchen",
+    });
+    expect(video.content).toContain("最后上锅蒸一个半小时。\\\nSoak the preserved greens");
+    expect(video.content).toContain("[https://kitchen.example.com/recipes/meigancai-kourou?ref=yt](https://kitchen.example.com/recipes/meigancai-kourou?ref=yt)");
+    expect(video.summary).toContain("梅干菜要提前泡两个小时");
+    expect(items[1]).toMatchObject({ sourceUrl: "https://www.youtube.com/watch?v=Zr8wQ4nPb7C", content: "上山挖笋，回家做油焖笋。" });
+  });
+
   it("reads an undeclared GBK feed with its Chinese titles, text and images", async () => {
     const { result, source, items } = await collect("/gbk.xml");
     expect(result).toMatchObject({ status: "updated", added: 2 });

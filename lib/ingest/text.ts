@@ -26,13 +26,40 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** Plain text as HTML: blank lines part paragraphs, single newlines become `<br>`. */
+// A bare web address in plain text: ASCII up to a space, a quote, an angle bracket or a non-ASCII character
+// (`详见https://a.cn/x。` ends at `。`); punctuation that ends the sentence is given back below.
+const BARE_URL = /https?:\/\/[^\s<>"\u0080-\uffff]+/g;
+const URL_TRAILING = /[.,;:!?'*]+$/;
+
+/** A bare URL without the sentence punctuation after it, nor a closing bracket it never opened. */
+function trimUrl(url: string): string {
+  let end = url.replace(URL_TRAILING, "");
+  for (const [open, close] of [["(", ")"], ["[", "]"]]) {
+    while (end.endsWith(close) && end.split(close).length > end.split(open).length) end = end.slice(0, -1).replace(URL_TRAILING, "");
+  }
+  return end;
+}
+
+/** Plain text as escaped HTML whose bare http(s) addresses are links. */
+export function linkifyText(text: string): string {
+  let html = "";
+  let last = 0;
+  for (const match of text.matchAll(BARE_URL)) {
+    const url = trimUrl(match[0]);
+    if (!URL.canParse(url)) continue;
+    html += `${escapeHtml(text.slice(last, match.index))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+    last = match.index + url.length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+/** Plain text as HTML: blank lines part paragraphs, single newlines become `<br>`, bare URLs become links. */
 export function textToHtml(text: string): string {
   return text
     .split(/\n\s*\n/)
     .map((block) => block.trim())
     .filter(Boolean)
-    .map((block) => `<p>${escapeHtml(block).replace(/\n/g, "<br>")}</p>`)
+    .map((block) => `<p>${linkifyText(block).replace(/\r?\n/g, "<br>")}</p>`)
     .join("\n");
 }
 
