@@ -2,7 +2,7 @@
 // links, JSON Feed, a feed answering 304 to its ETag, a gzip feed, a malformed feed that can be mended,
 // a feed whose items change between polls, a 429 with Retry-After, a 500, Cache-Control/TTL feeds, and one
 // that takes 30 s to answer; and feeds shaped like real-world ones from lib/ingest/fixtures (a YouTube
-// channel, an undeclared GBK feed encoded here).
+// channel, Reddit-style raw HTML descriptions, an undeclared GBK feed encoded here).
 // It records each request's path and conditional headers.
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -146,6 +146,8 @@ export async function startFeedServer(): Promise<FeedServer> {
         return send(res, 200, XML, rssOf("TTL 三小时", [{ guid: "ttl-1", link: "https://weibo.com/1/abc", title: "一条长微博" }], "<ttl>180</ttl>"));
       case "/youtube.xml": // a channel feed as YouTube serves it
         return send(res, 200, "text/xml; charset=UTF-8", fixture("youtube-channel.xml"));
+      case "/reddit.xml": // raw HTML in <description>, unescaped and outside CDATA
+        return send(res, 200, "application/rss+xml; charset=UTF-8", fixture("reddit-raw-html.xml"));
       case "/gbk.xml": // no BOM, no encoding declaration, no charset: the collector must sniff it
         return send(res, 200, "application/rss+xml", encodeGbk(fixture("gbk-undeclared.xml")));
       default:

@@ -2,7 +2,8 @@
 // by their namespace, not their prefix, so `<c:encoded xmlns:c="…/content/">` counts as content:encoded.
 import { DOMParser } from "linkedom";
 import { absoluteUrl } from "./html-sanitize";
-import { collapse, escapeHtml, htmlToText, textToHtml, titleText } from "./text";
+import { holdsMarkup, htmlOf, xmlNodeToHtml } from "./feed-markup";
+import { collapse, htmlToText, textToHtml, titleText } from "./text";
 import {
   FEED_MESSAGES, FeedParseError, absolutizeHtml, collectItems, distinctSummary, parseFeedDate, personName,
   type FeedItem, type ParsedFeed,
@@ -22,7 +23,6 @@ const NAMESPACES: Record<string, string> = {
   "http://rssnamespace.org/feedburner/ext/1.0": "feedburner",
   "http://www.youtube.com/xml/schemas/2015": "yt",
 };
-const VOID_TAGS = new Set(["area", "br", "col", "hr", "img", "wbr", "source", "track", "embed", "param", "input"]);
 const IMAGE_FILE = /\.(avif|gif|jpe?g|png|webp)(\?|$)/i;
 const YOUTUBE_VIDEO_ID = /^[\w-]{11}$/;
 
@@ -50,6 +50,15 @@ function text(el: Element, ...names: string[]): string | null {
       const value = child.textContent?.trim();
       if (value) return value;
     }
+  }
+  return null;
+}
+
+/** The HTML of the first `name` child that has any (escaped, CDATA or raw markup); null when none has. */
+function htmlChild(el: Element, name: string): string | null {
+  for (const child of kids(el, name)) {
+    const html = htmlOf(child);
+    if (html) return html;
   }
   return null;
 }
@@ -97,9 +106,9 @@ function mediaDescription(el: Element): string | null {
   const groups = [el, ...kids(el, "media:group")];
   const holders = [...groups, ...groups.flatMap((group) => kids(group, "media:content"))];
   for (const description of holders.flatMap((holder) => kids(holder, "media:description"))) {
-    const value = description.textContent?.trim();
-    if (!value) continue;
-    return description.getAttribute("type")?.trim().toLowerCase() === "html" ? value : textToHtml(value);
+    const html = description.getAttribute("type")?.trim().toLowerCase() === "html" || holdsMarkup(description);
+    const value = html ? htmlOf(description) : description.textContent?.trim();
+    if (value) return html ? value : textToHtml(value);
   }
   return null;
 }
@@ -125,10 +134,10 @@ function rssItem(item: Element, feedUrl: string): FeedItem {
     absoluteUrl(text(item, "feedburner:origlink"), base) ??
     absoluteUrl(text(item, "link"), base) ??
     (guidElement && permalink ? absoluteUrl(guid, base) : null);
-  const content = text(item, "content:encoded");
-  const description = text(item, "description");
-  const body = content ?? description ?? mediaDescription(item);
-  const html = body ? absolutizeHtml(body, contentBase(item, feedUrl, url)) : null;
+  const content = htmlChild(item, "content:encoded");
+  const description = htmlChild(item, "description");
+  const bodyHtml = content ?? description ?? mediaDescription(item);
+  const html = bodyHtml ? absolutizeHtml(bodyHtml, contentBase(item, feedUrl, url)) : null;
   return {
     guid,
     url,
@@ -154,22 +163,6 @@ function rssFeed(root: Element, feedUrl: string): ParsedFeed {
   };
 }
 
-// Atom xhtml content serialized as HTML with explicit end tags (linkedom's XML output self-closes empty
-// elements, which an HTML parser would read as open tags).
-function xhtml(node: Node): string {
-  if (node.nodeType === 3 || node.nodeType === 4) return escapeHtml(node.nodeValue ?? "");
-  if (node.nodeType !== 1) return "";
-  const el = node as Element;
-  const tag = el.tagName.split(":").pop()!.toLowerCase();
-  const inner = Array.from(el.childNodes, xhtml).join("");
-  if (!/^[a-z][a-z0-9-]*$/.test(tag)) return inner;
-  const attributes = Array.from(el.getAttributeNames())
-    .filter((name) => /^[a-z][\w-]*$/i.test(name) && name !== "xmlns")
-    .map((name) => ` ${name}="${escapeHtml(el.getAttribute(name) ?? "")}"`)
-    .join("");
-  return VOID_TAGS.has(tag) ? `<${tag}${attributes}>` : `<${tag}${attributes}>${inner}</${tag}>`;
-}
-
 /** An Atom text construct (`type` text, html or xhtml) as HTML and as plain text; null when empty. */
 function construct(el: Element | null): { html: string; text: string } | null {
   if (!el || el.getAttribute("src")) return null;
@@ -177,8 +170,8 @@ function construct(el: Element | null): { html: string; text: string } | null {
   let html: string;
   if (type === "xhtml" || type === "application/xhtml+xml") {
     const div = Array.from(el.children).find((child) => child.tagName.split(":").pop()!.toLowerCase() === "div");
-    html = Array.from((div ?? el).childNodes, xhtml).join("").trim();
-  } else if (type === "html" || type === "text/html") html = el.textContent?.trim() ?? "";
+    html = Array.from((div ?? el).childNodes, xmlNodeToHtml).join("").trim();
+  } else if (type === "html" || type === "text/html" || holdsMarkup(el)) html = htmlOf(el);
   else if (type === "text" || type.startsWith("text/")) {
     const plain = el.textContent?.trim() ?? "";
     return plain ? { html: textToHtml(plain), text: collapse(plain) } : null;

@@ -88,6 +88,8 @@ describe("htmlToMarkdown: Markdown", () => {
     ],
     ["table without thead", "<table><tr><td>甲</td><td>乙</td></tr><tr><td>1</td><td>2</td></tr></table>", "| 甲 | 乙 |\n| --- | --- |\n| 1 | 2 |"],
     ["layout table of one cell", "<table><tr><td><p>只是排版</p></td></tr></table>", "只是排版"],
+    ["layout table of one row", "<table><tr><td><a href='https://a.cn/p'><img src='https://a.cn/t.jpg' alt='缩略图'></a></td><td>作者 <a href='https://a.cn/u'>小林</a><br><a href='https://a.cn/c'>[评论]</a></td></tr></table>", "[![缩略图](https://a.cn/t.jpg)](https://a.cn/p)\n\n作者 [小林](https://a.cn/u)\\\n[\\[评论\\]](https://a.cn/c)"],
+    ["header-only table stays a table", "<table><tr><th>甲</th><th>乙</th></tr></table>", "| 甲 | 乙 |\n| --- | --- |"],
     ["figure with caption", '<figure><img src="f.jpg" alt="图一"><figcaption>图一：示意</figcaption></figure>', "![图一](https://blog.example.cn/posts/f.jpg)\n\n*图一：示意*"],
   ])("%s", (_, html, expected) => {
     expect(md(html)).toBe(expected);

@@ -185,6 +185,8 @@ function table(el: Element): Block[] {
   const caption = Array.from(el.children).find((child) => tagOf(child) === "caption");
   const before = caption ? paragraphs(oneLine(caption)) : [];
   if (grid.length === 1 && grid[0].length === 1) return [...before, ...blocks(grid[0][0])];
+  // One row of plain cells is layout, not data (Reddit's thumbnail beside its links): the cells in order.
+  if (grid.length === 1 && grid[0].every((cell) => tagOf(cell) === "td")) return [...before, ...grid[0].flatMap((cell) => blocks(cell))];
   const width = Math.max(0, ...grid.map((cells) => cells.length));
   if (!width) return before;
   const headIndex = header ? rows.indexOf(header) : 0;

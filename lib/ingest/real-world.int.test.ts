@@ -1,5 +1,5 @@
 // Feeds shaped like the real-world ones that broke collection (issue 18), polled from the loopback server
-// into the article table: a YouTube channel, an undeclared GBK feed.
+// into the article table: a YouTube channel, raw HTML descriptions (Reddit), an undeclared GBK feed.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
@@ -46,6 +46,18 @@ describe("real-world feed shapes", () => {
     expect(video.content).toContain("[https://kitchen.example.com/recipes/meigancai-kourou?ref=yt](https://kitchen.example.com/recipes/meigancai-kourou?ref=yt)");
     expect(video.summary).toContain("梅干菜要提前泡两个小时");
     expect(items[1]).toMatchObject({ sourceUrl: "https://www.youtube.com/watch?v=Zr8wQ4nPb7C", content: "上山挖笋，回家做油焖笋。" });
+  });
+
+  it("keeps the links and images of raw HTML descriptions (Reddit), the thumbnail as cover", async () => {
+    const { result, items } = await collect("/reddit.xml");
+    expect(result).toMatchObject({ status: "updated", added: 3 });
+    const [post, rich] = items;
+    expect(post).toMatchObject({ title: "I hand-copied 《静夜思》 every day for a year – here is the last page", coverImage: "https://b.thumbs.redditmedia.example/jingyesi-last-page.jpg" });
+    expect(post.content).toContain("submitted by [/u/moonlit\\_desk](https://www.reddit.com/user/moonlit_desk)");
+    expect(post.content).toContain("[\\[959 comments\\]](https://www.reddit.com/r/ChineseLanguage/comments/1b2c3d/i_handcopied_every_day/)");
+    expect(rich).toMatchObject({ coverImage: "https://i.redd.example/sandhi.png", summary: "A one-page summary." });
+    expect(rich.content).toContain("[wiki](https://www.reddit.com/r/ChineseLanguage/wiki/tones)");
+    expect(rich.content).not.toContain("alert");
   });
 
   it("reads an undeclared GBK feed with its Chinese titles, text and images", async () => {
