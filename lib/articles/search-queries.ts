@@ -9,6 +9,7 @@ import { articlesByIds, unreadBy, type Page, type Reader } from "./queries";
 import { rankAllMatches, withGinBitmap } from "./search-full-rank";
 import { gramTokens, segmentWords } from "./search-text";
 import { rankByTiers } from "./search-tiers";
+import { verbatimMatches } from "./search-verbatim";
 import { estimateMatches } from "./search-total";
 import type { ArticleRow } from "./serialize";
 import { allTermsBound, anyTermEstimate, termStats, type QueryTerm } from "./term-stats";
@@ -84,8 +85,11 @@ export type RankedIds = {
   /** Every match (minus `exceptIds`): exact up to COUNT_EXACT_MAX, estimated above. */
   total: number;
   totalIsEstimate: boolean;
-  /** "full": every match ranked; "tiers": each tier read in hot order as deep as the page (docs/search.md). */
-  plan: "full" | "tiers";
+  /**
+   * "full": every match ranked; "tiers": each tier read in hot order as deep as the page; "verbatim": the words
+   * matched nothing and the keyword's text was found in the articles instead (docs/search.md).
+   */
+  plan: "full" | "tiers" | "verbatim";
 };
 
 export type RankRequest = {
@@ -109,7 +113,8 @@ export const FULL_RANK_MAX = 15_000;
  * chosen from an estimate of the matches: the rarest word's share of the articles in PostgreSQL's statistics
  * bounds them (lib/articles/term-stats.ts), and above FULL_RANK_MAX the estimate of search-total.ts decides.
  * A rare keyword is ranked in full, a common one tier by tier as deep as the page. Without statistics (a table
- * never analysed) every keyword is ranked in full.
+ * never analysed) every keyword is ranked in full. When the words match nothing, the keyword's text is looked
+ * for instead (search-verbatim.ts: jieba may have cut it differently inside the article's sentences).
  */
 export async function rankMatches({
   db,
@@ -119,6 +124,20 @@ export async function rankMatches({
 }: Omit<RankRequest, "q"> & { keyword: string; fullRankMax?: number }): Promise<RankedIds> {
   const q = keywordQueries(keyword);
   if (!q || rest.limit < 1) return { ids: [], phraseIds: new Set(), total: 0, totalIsEstimate: false, plan: "full" };
+  const ranked = await rankByPlan({ db, q, fullRankMax, ...rest });
+  if (ranked.total > 0) return ranked;
+  const verbatim = await verbatimMatches({ db, keyword, reader: rest.reader, exceptIds: rest.exceptIds });
+  if (!verbatim?.ids.length) return ranked;
+  return {
+    ids: verbatim.ids.slice(rest.offset, rest.offset + rest.limit),
+    phraseIds: new Set(),
+    total: verbatim.ids.length,
+    totalIsEstimate: verbatim.capped,
+    plan: "verbatim",
+  };
+}
+
+async function rankByPlan({ db, q, fullRankMax, ...rest }: RankRequest & { fullRankMax: number }): Promise<RankedIds> {
   const stats = await termStats(db);
   const bound = allTermsBound(stats, "search_vector", q.terms);
   if (bound === null || bound <= fullRankMax) return rankAllMatches({ db, q, ...rest });

@@ -127,6 +127,39 @@ describe("search totals and pages", () => {
   });
 });
 
+// Punctuation of any width around or inside a keyword does not change what it finds (issue 18).
+const DRESSED: [name: string, dress: (keyword: string) => string][] = [
+  ["“ ”", (k) => `“${k}”`],
+  ["「 」", (k) => `「${k}」`],
+  ["trailing ？", (k) => `${k}？`],
+  ["trailing ！！", (k) => `${k}！！`],
+  ["full-width spaces", (k) => `　${k.replace(/ /g, "　")}　`],
+  ['ASCII " " and ?', (k) => `"${k}"?`],
+  ["《 》 and …", (k) => `《${k}》…`],
+  ["、 ： ； between words", (k) => k.replace(/ /g, "、").replace(/^/, "：").replace(/$/, "；")],
+];
+
+describe("keywords dressed in punctuation", () => {
+  const bare = new Map<string, number[]>();
+  const top3 = async (keyword: string) => {
+    const { status, body } = await find(keyword);
+    expect(status).toBe(200);
+    return body.data.items.slice(0, 3).map((a: Item) => a.id);
+  };
+
+  it.each(DRESSED)("%s: every keyword of the relevance table keeps its top 3", async (_name, dress) => {
+    for (const [keyword] of RELEVANCE) {
+      if (!bare.has(keyword)) bare.set(keyword, await top3(keyword));
+      expect(bare.get(keyword)!.length, keyword).toBeGreaterThan(0);
+      expect(await top3(dress(keyword)), dress(keyword)).toEqual(bare.get(keyword));
+    }
+  });
+
+  it("keeps the zero result for a keyword that matches nothing, however dressed", async () => {
+    for (const keyword of ["“不存在的词语组合”？", "「全然无关」！！", "《不存在的书名》"]) expect((await find(keyword)).body.data.total, keyword).toBe(0);
+  });
+});
+
 describe("search input that is not a plain keyword", () => {
   it.each([
     ["'; drop table articles; --"],
