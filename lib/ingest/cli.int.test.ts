@@ -98,4 +98,37 @@ describe("npm run feeds", () => {
     expect((await cli("add", "ftp://example.com/feed")).out).toContain("只支持 http 和 https 链接");
     expect((await cli("add", `${feeds.url}/x`, "--interval", "5")).out).toContain("--interval 需要 1 分钟到 1 天之间的时长");
   });
+
+  it("collects YouTube-format, Reddit-format and undeclared GBK feeds with descriptions, links, images and Chinese titles", { timeout: 120_000 }, async () => {
+    for (const path of ["/youtube.xml", "/reddit.xml", "/gbk.xml"]) {
+      expect(await cli("add", `${feeds.url}${path}`, "--allow-private")).toMatchObject({ code: 0 });
+    }
+    const poll = await cli("poll", "--all");
+    expect(poll.out).toContain("山野厨房 Mountain Kitchen：新增 2 篇");
+    expect(poll.out).toContain("r/ChineseLanguage：新增 3 篇");
+    expect(poll.out).toContain("江南晚报·城市频道：新增 2 篇");
+    expect((await cli("list")).out).toMatch(/\[正常\] 江南晚报·城市频道 · 自动识别 · 每 30m · 2 篇/);
+
+    await openHere();
+    const feed = await call(feedRoute, "/api/v1/articles?page=1&limit=50");
+    type Item = { title: string; content: string; summary: string | null; cover_image: string | null; source_url: string; platform_name: string | null };
+    const byTitle = (title: string) => feed.body.data.items.find((a: Item) => a.title === title) as Item;
+    const video = byTitle("用柴火灶做一锅梅干菜扣肉 | Braised pork with preserved greens");
+    expect(video).toMatchObject({
+      source_url: "https://www.youtube.com/watch?v=Kq3vT9xLm2A",
+      cover_image: "https://i2.ytimg.com/vi/Kq3vT9xLm2A/hqdefault.jpg",
+      platform_name: "youtube",
+    });
+    expect(video.content).toContain("梅干菜要提前泡两个小时");
+    expect(video.content).toContain("(https://kitchen.example.com/recipes/meigancai-kourou?ref=yt)");
+    const post = byTitle("I hand-copied 《静夜思》 every day for a year – here is the last page");
+    expect(post.cover_image).toBe("https://b.thumbs.redditmedia.example/jingyesi-last-page.jpg");
+    expect(post.content).toContain("[/u/moonlit\\_desk](https://www.reddit.com/user/moonlit_desk)");
+    expect(post.content).toContain("[\\[link\\]](https://i.redd.example/jingyesi-365.jpeg)");
+    const news = byTitle("老城区改造：三条百年街巷恢复青石板路面");
+    expect(news.content).toContain("居民说：“走在上面，又像回到了小时候。”");
+    expect(news.cover_image).toBe("https://news.jiangnan.example.cn/images/2024/0312/qingshiban.jpg");
+    expect(JSON.stringify(feed.body)).not.toContain("\ufffd");
+    await closeDb();
+  });
 });
