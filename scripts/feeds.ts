@@ -1,5 +1,7 @@
 // npm run feeds -- <command>: manage the feed sources the site collects articles from.
-//   add <url> [--platform p] [--interval 30m] [--allow-private]   add a source (RSS, Atom, JSON Feed)
+//   add <url> [--platform p] [--interval 30m] [--allow-private] [--max-items 200]
+//                                                                 add a source (RSS, Atom, JSON Feed)
+//   set <id|url> [--max-items n] [--interval 30m]                 change a source's settings
 //   list                                                          every source with its health at a glance
 //   remove <id|url>                                               stop collecting (articles stay)
 //   poll [--all | <id|url>]                                       poll due sources now (--all: every source)
@@ -18,18 +20,33 @@ import { OpmlError, parseOpml, toOpml } from "@/lib/ingest/opml";
 import type { PollResult } from "@/lib/ingest/poll";
 import { pollDue } from "@/lib/ingest/scheduler";
 import { formatInterval, parseInterval } from "@/lib/ingest/schedule";
-import { addSource, DEFAULT_INTERVAL_SECONDS, findSource, listSources, removeSource, SourceError, type SourceRow } from "@/lib/ingest/sources";
+import { MAX_FEED_ITEMS, MAX_FEED_ITEMS_LIMIT } from "@/lib/ingest/feed-common";
+import {
+  addSource, DEFAULT_INTERVAL_SECONDS, findSource, listSources, removeSource, SourceError, updateSource, type SourceRow,
+} from "@/lib/ingest/sources";
 
 const USAGE = `用法：npm run feeds -- <命令>
-  add <订阅源地址> [--platform 平台] [--interval 30m] [--allow-private]
+  add <订阅源地址> [--platform 平台] [--interval 30m] [--allow-private] [--max-items ${MAX_FEED_ITEMS}]
+  set <编号|地址> [--max-items 条数] [--interval 30m]
   list
   remove <编号|地址>
   poll [--all | <编号|地址>]
   import <OPML 文件>
   export
-平台：${PLATFORMS.map((p) => p.key).join(", ")}`;
+平台：${PLATFORMS.map((p) => p.key).join(", ")}
+--max-items：每次抓取保留订阅源中最新的多少条（按发布时间），1–${MAX_FEED_ITEMS_LIMIT}，默认 ${MAX_FEED_ITEMS}`;
 
 class UsageError extends Error {}
+
+/** `--max-items`: a whole number of items, 1 to MAX_FEED_ITEMS_LIMIT; undefined when not given. */
+function parseMaxItems(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = /^\d{1,6}$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  if (n >= 1 && n <= MAX_FEED_ITEMS_LIMIT) return n;
+  throw new UsageError(`--max-items 需要 1 到 ${MAX_FEED_ITEMS_LIMIT} 之间的整数（当前：${raw}）`);
+}
+
+const perPoll = (maxItems: number) => (maxItems === MAX_FEED_ITEMS ? "" : ` · 每次最多 ${maxItems} 条`);
 
 const HEALTH = { healthy: "正常", failing: "出错", unhealthy: "异常", new: "待抓取", disabled: "已停用" } as const;
 
@@ -45,7 +62,7 @@ function when(date: Date | null, now = Date.now()): string {
 function printSources(rows: SourceRow[]) {
   if (!rows.length) return console.log("还没有订阅源。用 npm run feeds -- add <地址> 添加。");
   for (const s of rows) {
-    const head = `#${s.id} [${HEALTH[s.health]}] ${s.title ?? "（未抓取）"} · ${s.platform ?? "自动识别"} · 每 ${formatInterval(s.intervalSeconds)} · ${s.articleCount} 篇`;
+    const head = `#${s.id} [${HEALTH[s.health]}] ${s.title ?? "（未抓取）"} · ${s.platform ?? "自动识别"} · 每 ${formatInterval(s.intervalSeconds)}${perPoll(s.maxItems)} · ${s.articleCount} 篇`;
     console.log(head);
     console.log(`    ${s.url}${s.allowPrivate ? "（允许内网）" : ""}`);
     const lastError = s.errorCount ? ` · 连续失败 ${s.errorCount} 次：${s.lastError}` : "";
@@ -69,30 +86,51 @@ function printResults(results: PollResult[], names: Map<number, string>) {
   console.log(`抓取 ${results.length} 个订阅源，新增 ${added} 篇文章${failed ? `，${failed} 个失败` : ""}`);
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    platform: { type: "string" },
-    interval: { type: "string" },
-    "allow-private": { type: "boolean", default: false },
-    all: { type: "boolean", default: false },
-  },
-});
+/** The command line; Node's parse errors (an unknown option, an option without its value) as UsageError. */
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        platform: { type: "string" },
+        interval: { type: "string" },
+        "max-items": { type: "string" },
+        "allow-private": { type: "boolean", default: false },
+        all: { type: "boolean", default: false },
+      },
+    });
+  } catch (err) {
+    const option = /'(-[^'\s]+)/.exec(errorMessage(err))?.[1] ?? "";
+    if ((err as NodeJS.ErrnoException).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`未知选项：${option}`);
+    throw new UsageError(`选项 ${option} 需要一个取值（以 - 开头的取值写成 ${option}=取值）`);
+  }
+}
 
 process.env.LOG_LEVEL ??= "error"; // the command prints its own report; keep the JSON log lines out of it
 let exitCode = 0;
 try {
+  const { values, positionals } = parseCommandLine();
   const config = getConfig();
   const [command, arg] = positionals;
   if (!command) throw new UsageError("缺少命令");
   const interval = values.interval === undefined ? DEFAULT_INTERVAL_SECONDS : parseInterval(values.interval);
   if (interval === null) throw new UsageError(`--interval 需要 1 分钟到 1 天之间的时长，如 30m、2h、1d（当前：${values.interval}）`);
+  const maxItems = parseMaxItems(values["max-items"]);
   const { db } = await getDbHandle();
   switch (command) {
     case "add": {
       if (!arg) throw new UsageError("add 需要订阅源地址");
-      const { source, created } = await addSource({ db, url: arg, platform: values.platform, intervalSeconds: interval, allowPrivate: values["allow-private"] });
-      console.log(created ? `已添加订阅源 #${source.id}：${source.url}（平台：${source.platform ?? "按文章链接识别"}，每 ${formatInterval(source.intervalSeconds)} 抓取）` : `订阅源已存在：#${source.id} ${source.url}`);
+      const { source, created } = await addSource({ db, url: arg, platform: values.platform, intervalSeconds: interval, allowPrivate: values["allow-private"], maxItems });
+      const settings = `平台：${source.platform ?? "按文章链接识别"}，每 ${formatInterval(source.intervalSeconds)} 抓取，每次最多 ${source.maxItems} 条`;
+      console.log(created ? `已添加订阅源 #${source.id}：${source.url}（${settings}）` : `订阅源已存在：#${source.id} ${source.url}（用 set 修改设置）`);
+      break;
+    }
+    case "set": {
+      if (!arg) throw new UsageError("set 需要订阅源编号或地址");
+      if (maxItems === undefined && values.interval === undefined) throw new UsageError("set 需要 --max-items 或 --interval");
+      const updated = await updateSource({ db, ref: arg, maxItems, intervalSeconds: values.interval === undefined ? undefined : interval });
+      if (!updated) throw new SourceError(`没有找到订阅源：${arg}`);
+      console.log(`已更新订阅源 #${updated.id}：每 ${formatInterval(updated.intervalSeconds)} 抓取，每次最多 ${updated.maxItems} 条（下次抓取生效）`);
       break;
     }
     case "list":
@@ -132,7 +170,7 @@ try {
       for (const entry of entries) {
         try {
           const platform = entry.platform && PLATFORMS.some((p) => p.key === entry.platform) ? entry.platform : undefined;
-          const r = await addSource({ db, url: entry.url, title: entry.title, platform, intervalSeconds: entry.intervalSeconds ?? interval });
+          const r = await addSource({ db, url: entry.url, title: entry.title, platform, intervalSeconds: entry.intervalSeconds ?? interval, maxItems: entry.maxItems ?? maxItems });
           if (r.created) added++;
         } catch (err) {
           console.log(`跳过 ${entry.url}：${errorMessage(err)}`);

@@ -2,7 +2,8 @@
 // links, JSON Feed, a feed answering 304 to its ETag, a gzip feed, a malformed feed that can be mended,
 // a feed whose items change between polls, a 429 with Retry-After, a 500, Cache-Control/TTL feeds, and one
 // that takes 30 s to answer; and feeds shaped like real-world ones from lib/ingest/fixtures (a YouTube
-// channel, Reddit-style raw HTML descriptions, an undeclared GBK feed encoded here).
+// channel, Reddit-style raw HTML descriptions, an undeclared GBK feed encoded here), and a long podcast listed
+// oldest first.
 // It records each request's path and conditional headers.
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -100,6 +101,12 @@ const DUPES = [
 
 const XML = "application/rss+xml; charset=utf-8";
 
+/** A podcast that lists its weekly episodes oldest first, as many hosts do. */
+const podcast = (episodes: number) => `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>慢慢聊</title><link>https://pod.example.cn/</link>
+${Array.from({ length: episodes }, (_, n) => `<item><title>第 ${n + 1} 期：聊聊第 ${n + 1} 本书</title><link>https://pod.example.cn/ep/${n + 1}</link><guid isPermaLink="false">pod-${n + 1}</guid><pubDate>${new Date(Date.UTC(2010, 0, 3) + n * 7 * 86_400_000).toUTCString()}</pubDate><enclosure url="https://pod.example.cn/audio/${n + 1}.mp3" type="audio/mpeg" length="1"/><description>本期节目第 ${n + 1} 期。</description></item>`).join("\n")}
+</channel></rss>`;
+
 export async function startFeedServer(): Promise<FeedServer> {
   const requests: FeedServer["requests"] = [];
   const counts = new Map<string, number>();
@@ -148,6 +155,12 @@ export async function startFeedServer(): Promise<FeedServer> {
         return send(res, 200, "text/xml; charset=UTF-8", fixture("youtube-channel.xml"));
       case "/reddit.xml": // raw HTML in <description>, unescaped and outside CDATA
         return send(res, 200, "application/rss+xml; charset=UTF-8", fixture("reddit-raw-html.xml"));
+      case "/podcast.xml": { // ?episodes=N; answers 304 to its ETag
+        const episodes = Number(url.searchParams.get("episodes") ?? 730);
+        const etag = `"pod-${episodes}"`;
+        if (ifNoneMatch === etag) return send(res, 304, XML, "", { ETag: etag });
+        return send(res, 200, XML, podcast(episodes), { ETag: etag });
+      }
       case "/gbk.xml": // no BOM, no encoding declaration, no charset: the collector must sniff it
         return send(res, 200, "application/rss+xml", encodeGbk(fixture("gbk-undeclared.xml")));
       default:

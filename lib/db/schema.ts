@@ -131,6 +131,8 @@ export const feedSources = pgTable(
     allowPrivate: boolean("allow_private").notNull().default(false),
     /** How many articles the last successful poll added. */
     lastAdded: integer("last_added").notNull().default(0),
+    /** How many of the feed's newest items a poll reads (`feeds add|set --max-items`, 1–5000). */
+    maxItems: integer("max_items").notNull().default(200),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

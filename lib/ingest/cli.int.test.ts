@@ -131,4 +131,27 @@ describe("npm run feeds", () => {
     expect(JSON.stringify(feed.body)).not.toContain("\ufffd");
     await closeDb();
   });
+
+  it("sets how many items a poll keeps, on add and for an existing source, with clear errors", { timeout: 120_000 }, async () => {
+    const added = await cli("add", `${feeds.url}/podcast.xml?episodes=30`, "--allow-private", "--max-items", "10");
+    expect(added.out).toMatch(/已添加订阅源 #(\d+)：.*podcast\.xml.*每次最多 10 条/);
+    const id = /#(\d+)/.exec(added.out)![1];
+    expect((await cli("poll", id)).out).toContain("慢慢聊：新增 10 篇");
+    expect((await cli("list")).out).toMatch(/慢慢聊 · 自动识别 · 每 30m · 每次最多 10 条 · 10 篇/);
+
+    expect((await cli("set", id, "--max-items", "1000")).out).toContain(`已更新订阅源 #${id}：每 30m 抓取，每次最多 1000 条`);
+    expect((await cli("poll", id)).out).toContain("慢慢聊：新增 20 篇，已有 10 篇");
+    expect((await cli("export")).out).toContain('shiyue:maxItems="1000"');
+
+    for (const bad of ["0", "5001", "abc", "2.5"]) {
+      const r = await cli("set", id, "--max-items", bad);
+      expect(r).toMatchObject({ code: 1 });
+      expect(r.out).toContain(`--max-items 需要 1 到 5000 之间的整数（当前：${bad}）`);
+    }
+    expect((await cli("add", `${feeds.url}/y.xml`, "--max-items=-3")).out).toContain("--max-items 需要 1 到 5000 之间的整数（当前：-3）");
+    expect((await cli("add", `${feeds.url}/y.xml`, "--max-items", "-3")).out).toContain("选项 --max-items 需要一个取值（以 - 开头的取值写成 --max-items=取值）");
+    expect((await cli("list", "--max-item", "3")).out).toContain("未知选项：--max-item");
+    expect((await cli("set", id)).out).toContain("set 需要 --max-items 或 --interval");
+    expect((await cli("set", "999", "--max-items", "5")).out).toContain("没有找到订阅源：999");
+  });
 });

@@ -1,5 +1,6 @@
 // What every feed format parses into (items, the feed, the parse error) and the helpers the RSS, Atom and
-// JSON Feed readers share: dates, author names, absolute URLs inside item HTML, summaries, the item cap.
+// JSON Feed readers share: dates, author names, absolute URLs inside item HTML, summaries, and which items
+// a poll keeps (the newest by date, at most the source's max_items).
 import { absoluteUrl, parseFragment } from "./html-sanitize";
 import { collapse, htmlToText } from "./text";
 
@@ -28,7 +29,12 @@ export type ParsedFeed = {
   items: FeedItem[];
 };
 
+/** Items a poll keeps by default (a source's `max_items`): the newest by date. */
 export const MAX_FEED_ITEMS = 200;
+/** The most a source may be set to keep per poll. */
+export const MAX_FEED_ITEMS_LIMIT = 5000;
+
+export type ParseOptions = { /** How many items to keep, the newest by date (default MAX_FEED_ITEMS). */ maxItems?: number };
 
 export const FEED_MESSAGES = {
   empty: "订阅源内容为空",
@@ -88,13 +94,25 @@ export function distinctSummary(summaryText: string | null | undefined, bodyHtml
   return summary && summary !== htmlToText(bodyHtml) ? summary : null;
 }
 
-/** Items built from `sources` in order, skipping those with neither URL nor guid, at most MAX_FEED_ITEMS. */
-export function collectItems<T>(sources: T[], build: (source: T) => FeedItem): FeedItem[] {
-  const items: FeedItem[] = [];
-  for (const source of sources) {
-    if (items.length >= MAX_FEED_ITEMS) break;
+/**
+ * The newest `maxItems` items of `sources`, in file order, skipping those with neither URL nor guid. Newest
+ * by `dateOf` whatever the order in the file; items without a date rank after every dated one, in file
+ * order. Only the items kept are built (their HTML is the costly part).
+ */
+export function collectItems<T>(
+  sources: T[],
+  { dateOf, build, maxItems = MAX_FEED_ITEMS }: { dateOf: (source: T) => Date | null; build: (source: T) => FeedItem; maxItems?: number },
+): FeedItem[] {
+  const ranked = sources.map((source, index) => ({ source, index, time: dateOf(source)?.getTime() ?? null }));
+  ranked.sort((a, b) => {
+    if (a.time === null || b.time === null) return a.time === b.time ? a.index - b.index : a.time === null ? 1 : -1;
+    return b.time - a.time || a.index - b.index;
+  });
+  const kept: { index: number; item: FeedItem }[] = [];
+  for (const { source, index } of ranked) {
+    if (kept.length >= maxItems) break;
     const item = build(source);
-    if (item.url || item.guid) items.push(item);
+    if (item.url || item.guid) kept.push({ index, item });
   }
-  return items;
+  return kept.sort((a, b) => a.index - b.index).map((k) => k.item);
 }

@@ -4,7 +4,7 @@ import { absoluteUrl } from "./html-sanitize";
 import { collapse, textToHtml, titleText } from "./text";
 import {
   FEED_MESSAGES, FeedParseError, absolutizeHtml, collectItems, distinctSummary, parseFeedDate, personName,
-  type FeedItem, type ParsedFeed,
+  type FeedItem, type ParseOptions, type ParsedFeed,
 } from "./feed-common";
 
 type Json = Record<string, unknown>;
@@ -32,6 +32,8 @@ function coverOf(item: Json, feedUrl: string): string | null {
   return null;
 }
 
+const jsonDate = (item: Json) => parseFeedDate(str(item.date_published) ?? str(item.date_modified));
+
 function jsonItem(item: Json, feedUrl: string, feedAuthor: string | null): FeedItem {
   const contentHtml = str(item.content_html);
   const contentText = str(item.content_text);
@@ -45,13 +47,13 @@ function jsonItem(item: Json, feedUrl: string, feedAuthor: string | null): FeedI
     html,
     summary: distinctSummary(str(item.summary), html),
     author: authorOf(item) ?? feedAuthor,
-    publishedAt: parseFeedDate(str(item.date_published) ?? str(item.date_modified)),
+    publishedAt: jsonDate(item),
     cover: coverOf(item, feedUrl),
   };
 }
 
 /** A JSON Feed document; throws FeedParseError for broken JSON or JSON that is not a feed. */
-export function parseJsonFeed(json: string, feedUrl: string): ParsedFeed {
+export function parseJsonFeed(json: string, feedUrl: string, { maxItems }: ParseOptions = {}): ParsedFeed {
   let data: unknown;
   try {
     data = JSON.parse(json);
@@ -68,6 +70,6 @@ export function parseJsonFeed(json: string, feedUrl: string): ParsedFeed {
     title: collapse(str(data.title)) || null,
     siteUrl: absoluteUrl(str(data.home_page_url), feedUrl),
     ttlMinutes: null,
-    items: collectItems(data.items.filter(isObject), (item) => jsonItem(item, feedUrl, feedAuthor)),
+    items: collectItems(data.items.filter(isObject), { dateOf: jsonDate, build: (item) => jsonItem(item, feedUrl, feedAuthor), maxItems }),
   };
 }

@@ -6,7 +6,7 @@ import { holdsMarkup, htmlOf, xmlNodeToHtml } from "./feed-markup";
 import { collapse, htmlToText, textToHtml, titleText } from "./text";
 import {
   FEED_MESSAGES, FeedParseError, absolutizeHtml, collectItems, distinctSummary, parseFeedDate, personName,
-  type FeedItem, type ParsedFeed,
+  type FeedItem, type ParseOptions, type ParsedFeed,
 } from "./feed-common";
 
 // Namespace URI → the prefix this module asks for; "" for the feed's own vocabulary.
@@ -125,6 +125,9 @@ function rssCover(item: Element, feedUrl: string): string | null {
   return mediaCover(item, feedUrl) ?? (itunes ? absoluteUrl(itunes.getAttribute("href"), baseOf(itunes, feedUrl)) : null);
 }
 
+const rssDate = (item: Element) => parseFeedDate(text(item, "pubdate", "dc:date", "published", "updated"));
+const atomDate = (entry: Element) => parseFeedDate(text(entry, "published", "issued", "updated", "modified", "dc:date"));
+
 function rssItem(item: Element, feedUrl: string): FeedItem {
   const base = baseOf(item, feedUrl);
   const guidElement = first(item, "guid");
@@ -145,12 +148,12 @@ function rssItem(item: Element, feedUrl: string): FeedItem {
     html,
     summary: content && description ? distinctSummary(htmlToText(description), html) : null,
     author: personName(text(item, "dc:creator")) ?? personName(text(item, "author", "itunes:author")),
-    publishedAt: parseFeedDate(text(item, "pubdate", "dc:date", "published", "updated")),
+    publishedAt: rssDate(item),
     cover: rssCover(item, feedUrl),
   };
 }
 
-function rssFeed(root: Element, feedUrl: string): ParsedFeed {
+function rssFeed(root: Element, feedUrl: string, { maxItems }: ParseOptions): ParsedFeed {
   const channel = first(root, "channel") ?? root;
   const items = [...kids(channel, "item"), ...(channel === root ? [] : kids(root, "item"))];
   const ttl = Number.parseInt(text(channel, "ttl") ?? "", 10);
@@ -159,7 +162,7 @@ function rssFeed(root: Element, feedUrl: string): ParsedFeed {
     title: titleText(text(channel, "title")) || null,
     siteUrl: absoluteUrl(text(channel, "link"), baseOf(channel, feedUrl)),
     ttlMinutes: ttl > 0 ? ttl : null,
-    items: collectItems(items, (item) => rssItem(item, feedUrl)),
+    items: collectItems(items, { dateOf: rssDate, build: (item) => rssItem(item, feedUrl), maxItems }),
   };
 }
 
@@ -220,31 +223,31 @@ function atomEntry(entry: Element, feedUrl: string, feedAuthor: string | null): 
     html,
     summary: content && summary ? distinctSummary(summary.text, html) : null,
     author: atomAuthor(entry) ?? feedAuthor,
-    publishedAt: parseFeedDate(text(entry, "published", "issued", "updated", "modified", "dc:date")),
+    publishedAt: atomDate(entry),
     cover: atomCover(entry, feedUrl),
   };
 }
 
-function atomFeed(root: Element, feedUrl: string): ParsedFeed {
+function atomFeed(root: Element, feedUrl: string, { maxItems }: ParseOptions): ParsedFeed {
   const feedAuthor = atomAuthor(root);
   return {
     kind: "atom",
     title: construct(first(root, "title"))?.text || null,
     siteUrl: atomLink(root, feedUrl),
     ttlMinutes: null,
-    items: collectItems(kids(root, "entry"), (entry) => atomEntry(entry, feedUrl, feedAuthor)),
+    items: collectItems(kids(root, "entry"), { dateOf: atomDate, build: (entry) => atomEntry(entry, feedUrl, feedAuthor), maxItems }),
   };
 }
 
 /** An RSS or Atom document; throws FeedParseError for broken XML or another kind of document. */
-export function parseXmlFeed(xml: string, feedUrl: string): ParsedFeed {
+export function parseXmlFeed(xml: string, feedUrl: string, options: ParseOptions = {}): ParsedFeed {
   const doc = new DOMParser().parseFromString(xml, "text/xml") as unknown as Document;
   const root = doc.documentElement as Element | null;
   if (!root) throw new FeedParseError(xml.startsWith("<") ? FEED_MESSAGES.badXml : FEED_MESSAGES.unknown);
   // linkedom closes whatever is left open at the end; a root that is never closed means a cut-off download.
   if (root.childNodes.length && !xml.includes(`</${root.tagName}`)) throw new FeedParseError(FEED_MESSAGES.truncated);
   const name = nameOf(root);
-  if (name === "rss" || name === "rdf:rdf") return rssFeed(root, feedUrl);
-  if (name === "feed") return atomFeed(root, feedUrl);
+  if (name === "rss" || name === "rdf:rdf") return rssFeed(root, feedUrl, options);
+  if (name === "feed") return atomFeed(root, feedUrl, options);
   throw new FeedParseError(FEED_MESSAGES.unknown);
 }

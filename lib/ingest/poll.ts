@@ -70,7 +70,7 @@ export async function pollSource({
         .where(eq(feedSources.id, source.id));
       return { sourceId: source.id, status: "not_modified", added: 0, nextPollAt: next };
     }
-    const feed = parseFeed(decodeBody(res.body, res.contentType), res.url);
+    const feed = parseFeed(decodeBody(res.body, res.contentType), res.url, { maxItems: source.maxItems });
     const stored = await storeItems({ db, source, feed, now });
     const next = nextPollAt(now, source.intervalSeconds, { ok: true, maxAgeSeconds: maxAge, ttlMinutes: feed.ttlMinutes }, random);
     await db

@@ -7,12 +7,21 @@ import type { Db } from "@/lib/db/client";
 import { articles, feedSources, type FeedSource } from "@/lib/db/schema";
 import { detectPlatform, platformByKey } from "@/lib/articles/platforms";
 import { checkUrl } from "@/lib/summary/ssrf";
+import { MAX_FEED_ITEMS, MAX_FEED_ITEMS_LIMIT } from "./feed-common";
 import { UNHEALTHY_AFTER } from "./schedule";
 
 export const CLAIM_LEASE_SECONDS = 300;
 export const DEFAULT_INTERVAL_SECONDS = 1800;
 
 export class SourceError extends Error {}
+
+/** Throws SourceError unless `maxItems` is a whole number from 1 to MAX_FEED_ITEMS_LIMIT. */
+export function checkMaxItems(maxItems: number): number {
+  if (!Number.isInteger(maxItems) || maxItems < 1 || maxItems > MAX_FEED_ITEMS_LIMIT) {
+    throw new SourceError(`每次抓取的条数需要是 1 到 ${MAX_FEED_ITEMS_LIMIT} 之间的整数（当前：${maxItems}）`);
+  }
+  return maxItems;
+}
 
 export type SourceHealth = "healthy" | "failing" | "unhealthy" | "new" | "disabled";
 export type SourceRow = FeedSource & { articleCount: number; health: SourceHealth };
@@ -35,6 +44,7 @@ export async function addSource({
   intervalSeconds = DEFAULT_INTERVAL_SECONDS,
   allowPrivate = false,
   title = null,
+  maxItems = MAX_FEED_ITEMS,
 }: {
   db: Db;
   url: string;
@@ -42,7 +52,10 @@ export async function addSource({
   intervalSeconds?: number;
   allowPrivate?: boolean;
   title?: string | null;
+  /** How many of the feed's newest items each poll keeps. */
+  maxItems?: number;
 }): Promise<{ source: FeedSource; created: boolean }> {
+  checkMaxItems(maxItems);
   const checked = checkUrl(url.trim());
   if (!checked.ok) throw new SourceError(`订阅源地址无效：${checked.reason}`);
   if (platform && !platformByKey(platform)) throw new SourceError(`未知的平台：${platform}`);
@@ -52,7 +65,7 @@ export async function addSource({
   if (existing) return { source: existing, created: false };
   const [row] = await db
     .insert(feedSources)
-    .values({ url: normalized, platform: platform ?? detectPlatform(normalized)?.key ?? null, intervalSeconds, allowPrivate, title })
+    .values({ url: normalized, platform: platform ?? detectPlatform(normalized)?.key ?? null, intervalSeconds, allowPrivate, title, maxItems })
     .onConflictDoNothing({ target: feedSources.url })
     .returning();
   if (row) return { source: row, created: true };
@@ -67,6 +80,39 @@ export async function findSource({ db, ref }: { db: Db; ref: string }): Promise<
   if (asUrl) asUrl.hash = "";
   const where = /^\d{1,9}$/.test(text) ? eq(feedSources.id, Number(text)) : eq(feedSources.url, asUrl?.href ?? text);
   const [row] = await db.select().from(feedSources).where(where);
+  return row ?? null;
+}
+
+/**
+ * Changes a source's settings; answers the updated source, or null when there is none. Raising `maxItems`
+ * forgets the feed's ETag and Last-Modified, so the next poll reads the whole feed (not a 304) and keeps
+ * the older items it skipped before. Throws SourceError in Chinese.
+ */
+export async function updateSource({
+  db,
+  ref,
+  maxItems,
+  intervalSeconds,
+}: {
+  db: Db;
+  ref: string;
+  maxItems?: number;
+  intervalSeconds?: number;
+}): Promise<FeedSource | null> {
+  if (maxItems !== undefined) checkMaxItems(maxItems);
+  const source = await findSource({ db, ref });
+  if (!source) return null;
+  const raised = maxItems !== undefined && maxItems > source.maxItems;
+  const [row] = await db
+    .update(feedSources)
+    .set({
+      maxItems: maxItems ?? source.maxItems,
+      intervalSeconds: intervalSeconds ?? source.intervalSeconds,
+      ...(raised ? { etag: null, lastModified: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(feedSources.id, source.id))
+    .returning();
   return row ?? null;
 }
 

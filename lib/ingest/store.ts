@@ -1,6 +1,6 @@
 import "server-only";
 // Feed items into the article table: sanitized markdown, cover, summary, author, publish time, platform
-// and search text, one statement per poll. De-duplicated by normalized source URL (tracking parameters
+// and search text, a few statements per poll. De-duplicated by normalized source URL (tracking parameters
 // dropped) across all sources, and by GUID within a source; a second poll of the same feed adds nothing.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
@@ -15,6 +15,8 @@ import { clip } from "./text";
 const MAX_CONTENT_CHARS = 200_000;
 const MAX_TITLE_CHARS = 200;
 const MAX_SUMMARY_CHARS = 200;
+/** Rows per INSERT: a source may keep 5,000 items a poll, and a statement takes at most 65,535 parameters. */
+const INSERT_BATCH = 500;
 /** A publish time this far ahead is a feed's clock error: the article is dated when it was collected. */
 const FUTURE_SLACK_MS = 60 * 60 * 1000;
 
@@ -87,11 +89,14 @@ export async function storeItems({ db, source, feed, now = new Date() }: { db: D
   const fresh = candidates.filter((c) => !knownUrls.has(c.sourceUrl) && !(c.item.guid && knownGuids.has(c.item.guid)));
   if (!fresh.length) return { added: [], duplicates: feed.items.length - skipped, skipped };
 
-  const rows = await db
-    .insert(articles)
-    .values(fresh.map((c) => toArticle(c.item, c.sourceUrl, source, feed, now)))
-    .onConflictDoNothing()
-    .returning({ id: articles.id });
-  const added = rows.map((r) => r.id);
+  const added: number[] = [];
+  for (let start = 0; start < fresh.length; start += INSERT_BATCH) {
+    const rows = await db
+      .insert(articles)
+      .values(fresh.slice(start, start + INSERT_BATCH).map((c) => toArticle(c.item, c.sourceUrl, source, feed, now)))
+      .onConflictDoNothing()
+      .returning({ id: articles.id });
+    added.push(...rows.map((r) => r.id));
+  }
   return { added, duplicates: feed.items.length - skipped - added.length, skipped };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "feed_sources" ADD COLUMN "max_items" integer DEFAULT 200 NOT NULL;
