@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Checks the Dockerfile's stages without a Docker engine: runs the same commands in a clean copy of the
 # committed tree, assembles the runner stage's file layout, and starts it as a non-root user against
-# Postgres. Usage: bash scripts/check-docker-stages.sh [postgres admin url]
+# Postgres. Every stage runs under Node.js 24, the image's runtime (scripts/node24.sh).
+# Usage: bash scripts/check-docker-stages.sh [postgres admin url]
 set -euo pipefail
 admin=${1:-postgresql://postgres@127.0.0.1:5432/postgres}
+PATH="$(bash "$(dirname "$0")/node24.sh"):$PATH"
+echo "node:         $(node --version) (the image's node:24-bookworm-slim)"
 work=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
 git archive HEAD | tar -x -C "$work" --exclude-from=<(grep -v '^!' .dockerignore) 2>/dev/null || git archive HEAD | tar -x -C "$work"

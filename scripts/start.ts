@@ -25,11 +25,15 @@ try {
   fail(err instanceof ConfigError ? err.message : String(err));
 }
 
-/** Identifies the source the build came from: the commit plus a hash of uncommitted changes. */
+/**
+ * Identifies what the build came from: the commit plus a hash of uncommitted changes, and the Node.js major
+ * version that built it (a checkout served by Node 24 after Node 20 is built again, by 24).
+ */
 function buildKey(): string {
+  const runtime = `node${process.versions.node.split(".")[0]}`;
   const git = (args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8" });
   const head = git(["rev-parse", "HEAD"]);
-  if (head.status !== 0) return "no-git";
+  if (head.status !== 0) return `no-git+${runtime}`;
   const hash = createHash("sha1").update(git(["diff", "HEAD", "--", ".", ":(exclude)content/demo"]).stdout ?? "");
   // New files are not in the diff: their names and contents count too.
   const untracked = (git(["ls-files", "--others", "--exclude-standard", "--", ".", ":(exclude)content/demo"]).stdout ?? "").split("\n").filter(Boolean);
@@ -41,7 +45,7 @@ function buildKey(): string {
       /* removed meanwhile */
     }
   }
-  return `${head.stdout.trim()}+${hash.digest("hex").slice(0, 12)}`;
+  return `${head.stdout.trim()}+${hash.digest("hex").slice(0, 12)}+${runtime}`;
 }
 
 function needsBuild(key: string): boolean {
