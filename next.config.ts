@@ -24,9 +24,10 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
     "pg",
   ],
-  // Files read at run time by the database bootstrap: migrations and the demo articles.
+  // Files read at run time: migrations and the demo articles (database bootstrap), and the ffmpeg binary
+  // of @ffmpeg-installer/<platform> (lib/summary/media/ffmpeg.ts finds it by path, so tracing cannot).
   outputFileTracingIncludes: {
-    "/*": ["./drizzle/**/*", "./content/demo/**/*"],
+    "/*": ["./drizzle/**/*", "./content/demo/**/*", "./node_modules/@ffmpeg-installer/**/*"],
   },
 };
 

@@ -85,6 +85,8 @@ export const configSchema = z
     /** Feed sources polled at the same time by one process's scheduler. */
     FEED_CONCURRENCY: z.coerce.number({ message: "必须是 1–16 之间的整数" }).int().min(1).max(16).default(3),
     ALLOW_PRIVATE_URLS: bool(false),
+    /** The ffmpeg binary for media summaries (e.g. Debian's /usr/bin/ffmpeg); unset: the one @ffmpeg-installer ships. */
+    FFMPEG_PATH: optionalText,
     SEED_DEMO: z
       .enum(["auto", "true", "false", "1", "0", ""])
       .optional()
