@@ -44,12 +44,28 @@ export type FakeOpenAI = {
   requests: { path: string; body: Record<string, unknown> }[];
   /** The script for chat requests (default: a short reasoning, then "收到：<question>"). */
   chat: (script: ((body: Record<string, unknown>) => ChatScript) | null) => void;
-  /** The answer to the n-th transcription request from now (0-based): a status to fail with, or the text. */
-  transcription: (script: ((call: number, bytes: number) => { status?: number; text?: string }) | null) => void;
+  /**
+   * The answer to the n-th transcription request from now (0-based): a status to fail with, or the text.
+   * `file` is the uploaded audio: its name and bytes.
+   */
+  transcription: (script: ((call: number, bytes: number, file: UploadedFile) => { status?: number; text?: string } | Promise<{ status?: number; text?: string }>) | null) => void;
   /** The next `n` requests answer with `status` (e.g. 500, 429). */
   fail: (n: number, status?: number) => void;
   close: () => Promise<void>;
 };
+
+export type UploadedFile = { name: string; data: Buffer };
+
+/** The `file` part of a multipart/form-data body read as latin1 (one byte per character). */
+function uploadedFile(form: string, contentType: string): UploadedFile {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/.exec(contentType);
+  const at = form.search(/name="file"; filename="/);
+  if (!boundary || at < 0) return { name: "", data: Buffer.alloc(0) };
+  const name = /filename="([^"]*)"/.exec(form.slice(at))![1];
+  const start = form.indexOf("\r\n\r\n", at) + 4;
+  const end = form.indexOf(`\r\n--${boundary[1] ?? boundary[2]}`, start);
+  return { name, data: Buffer.from(form.slice(start, end), "latin1") };
+}
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
@@ -92,7 +108,8 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     if (req.method === "POST" && path === "/v1/audio/transcriptions") {
       const form = String(body.text ?? "");
       const model = /name="model"\r\n\r\n([^\r]*)/.exec(form)?.[1];
-      const scripted = transcriptionScript?.(transcriptionCalls++, Number(body.bytes));
+      const file = uploadedFile(form, String(req.headers["content-type"] ?? ""));
+      const scripted = await transcriptionScript?.(transcriptionCalls++, Number(body.bytes), file);
       if (scripted?.status) return send(scripted.status, { error: { message: "injected failure" } });
       return send(200, { text: scripted?.text ?? `转写：${model}，${body.bytes} 字节` });
     }

@@ -106,23 +106,79 @@ export async function safeFetch(input: string | URL, opts: SafeFetchOptions = {}
   const controller = new AbortController();
   const cancel = () => controller.abort();
   opts.signal?.addEventListener("abort", cancel, { once: true });
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new FetchRefused("timeout", `目标网页在 ${Math.max(1, Math.round(timeoutMs / 1000))} 秒内没有完成响应`));
-      controller.abort();
-    }, timeoutMs);
-  });
+  const deadline = timeLimit(timeoutMs, controller);
   try {
-    return await Promise.race([fetchHops(String(input), opts, controller.signal), timedOut]);
+    const read = async (): Promise<SafeFetchResult> => {
+      const { res, ...head } = await fetchHops(String(input), opts, controller.signal);
+      const body = res ? await readBody(res, opts.maxBytes ?? FETCH_MAX_BYTES) : Buffer.alloc(0);
+      return { ...head, body };
+    };
+    return await Promise.race([read(), deadline.expired]);
   } finally {
-    clearTimeout(timer);
+    deadline.clear();
     opts.signal?.removeEventListener("abort", cancel);
     controller.abort(); // closes anything still open (a refused redirect's socket, a half-read body)
   }
 }
 
-async function fetchHops(raw: string, opts: SafeFetchOptions, signal: AbortSignal): Promise<SafeFetchResult> {
+/** A checked response whose body is not read yet: the caller streams `body` and then calls `close`. */
+export type OpenedFetch = Omit<SafeFetchResult, "body" | "truncated"> & {
+  /** The decoded body (gzip/br/deflate undone). */
+  body: Readable;
+  /** The Content-Length the server declared for an unencoded body, else null. */
+  length: number | null;
+  /** Closes the connection (idempotent); `opts.signal` aborting does the same. */
+  close: () => void;
+};
+
+/**
+ * The same checks as safeFetch, but answers once the headers are in (`timeoutMs` bounds only that), so a
+ * large body can be streamed to disk. A declared length over `maxBytes` is refused here; the caller
+ * enforces the limit while reading.
+ */
+export async function safeOpen(input: string | URL, opts: SafeFetchOptions = {}): Promise<OpenedFetch> {
+  const controller = new AbortController();
+  const close = () => controller.abort();
+  opts.signal?.addEventListener("abort", close, { once: true });
+  const deadline = timeLimit(opts.timeoutMs ?? FETCH_TIMEOUT_MS, controller);
+  try {
+    const { res, ...head } = await Promise.race([fetchHops(String(input), opts, controller.signal), deadline.expired]);
+    if (!res) throw new FetchRefused("bad_status", "目标网页返回 304", { status: 304, retryAfter: null });
+    const declared = Number(res.headers["content-length"]);
+    const length = !res.headers["content-encoding"] && Number.isFinite(declared) && res.headers["content-length"] ? declared : null;
+    return {
+      ...head,
+      body: decoded(res),
+      length,
+      close: () => {
+        opts.signal?.removeEventListener("abort", close);
+        close();
+      },
+    };
+  } catch (err) {
+    opts.signal?.removeEventListener("abort", close);
+    close();
+    throw err;
+  } finally {
+    deadline.clear();
+  }
+}
+
+function timeLimit(timeoutMs: number, controller: AbortController) {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new FetchRefused("timeout", `目标网页在 ${Math.max(1, Math.round(timeoutMs / 1000))} 秒内没有完成响应`));
+      controller.abort();
+    }, timeoutMs);
+  });
+  expired.catch(() => {}); // a race that already settled must not leave an unhandled rejection
+  return { expired, clear: () => clearTimeout(timer) };
+}
+
+type Hops = Omit<SafeFetchResult, "body" | "truncated"> & { res: IncomingMessage | null };
+
+async function fetchHops(raw: string, opts: SafeFetchOptions, signal: AbortSignal): Promise<Hops> {
   const maxBytes = opts.maxBytes ?? FETCH_MAX_BYTES;
   const accept = (opts.accept ?? FETCH_ACCEPT).map((p) => p.toLowerCase());
   let url = checked(raw);
@@ -140,7 +196,7 @@ async function fetchHops(raw: string, opts: SafeFetchOptions, signal: AbortSigna
     const conditional = opts.headers && Object.keys(opts.headers).some((h) => /^if-(none-match|modified-since)$/i.test(h));
     if (status === 304 && conditional) {
       res.destroy();
-      return { url: url.href, status, contentType: "", body: Buffer.alloc(0), headers: res.headers };
+      return { url: url.href, status, contentType: "", headers: res.headers, res: null };
     }
     if (status < 200 || status >= 300) {
       res.destroy();
@@ -156,12 +212,14 @@ async function fetchHops(raw: string, opts: SafeFetchOptions, signal: AbortSigna
     const declared = Number(res.headers["content-length"]);
     if (!res.headers["content-encoding"] && declared > maxBytes) {
       res.destroy();
-      throw new FetchRefused("too_large", `内容过大（超过 ${mb(maxBytes)}）`);
+      throw new FetchRefused("too_large", tooLargeMessage(maxBytes));
     }
-    const body = await readBody(res, maxBytes);
-    return { url: url.href, status, contentType, body, headers: res.headers };
+    return { url: url.href, status, contentType, headers: res.headers, res };
   }
 }
+
+/** "内容过大（超过 20 MB）"; 2 GB and over in GB. */
+export const tooLargeMessage = (maxBytes: number) => `内容过大（超过 ${maxBytes >= 1024 ** 3 ? `${Math.round((maxBytes / 1024 ** 3) * 10) / 10} GB` : mb(maxBytes)}）`;
 
 function checked(raw: string, base?: URL): URL {
   let resolved = raw;
@@ -234,7 +292,8 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal, extra: 
   });
 }
 
-async function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
+/** The body with its content-encoding undone. */
+function decoded(res: IncomingMessage): Readable {
   const encoding = String(res.headers["content-encoding"] ?? "").trim().toLowerCase();
   const decoder =
     encoding === "gzip" || encoding === "x-gzip"
@@ -244,20 +303,46 @@ async function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer>
         : encoding === "deflate"
           ? createInflate()
           : null;
-  const stream: Readable = decoder ? pipeline(res, decoder, () => {}) : res;
+  return decoder ? pipeline(res, decoder, () => {}) : res;
+}
+
+async function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return collect(decoded(res), maxBytes, () => res.destroy());
+}
+
+async function collect(stream: Readable, maxBytes: number, close: () => void): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   try {
     for await (const chunk of stream) {
       total += (chunk as Buffer).length;
-      if (total > maxBytes) throw new FetchRefused("too_large", `内容过大（超过 ${mb(maxBytes)}）`);
+      if (total > maxBytes) throw new FetchRefused("too_large", tooLargeMessage(maxBytes));
       chunks.push(chunk as Buffer);
     }
   } catch (err) {
     if (err instanceof FetchRefused) throw err;
     throw new FetchRefused("network_error", "读取目标网页时连接中断或内容无法解码");
   } finally {
-    res.destroy();
+    close();
   }
   return Buffer.concat(chunks);
+}
+
+/** Reads an opened response's body into memory, as safeFetch would have (size and time limits). */
+export async function readOpened(opened: OpenedFetch, { maxBytes = FETCH_MAX_BYTES, timeoutMs = FETCH_TIMEOUT_MS } = {}): Promise<SafeFetchResult> {
+  if (opened.length !== null && opened.length > maxBytes) {
+    opened.close();
+    throw new FetchRefused("too_large", tooLargeMessage(maxBytes));
+  }
+  const controller = new AbortController();
+  controller.signal.addEventListener("abort", opened.close);
+  const deadline = timeLimit(timeoutMs, controller);
+  try {
+    const body = await Promise.race([collect(opened.body, maxBytes, opened.close), deadline.expired]);
+    const { url, status, contentType, headers } = opened;
+    return { url, status, contentType, headers, body };
+  } finally {
+    deadline.clear();
+    opened.close();
+  }
 }

@@ -9,6 +9,7 @@ import { NEWS_TITLE, startFixtureServer, type FixtureServer } from "@/test/fixtu
 import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
 import { newUser } from "@/test/users";
 import { LOCAL_NOTICE } from "./local/summarize";
+import { setFfmpegPath } from "./media/ffmpeg";
 import { runSummaryTask } from "./pipeline";
 import { startSummaryWorkers, stopSummaryWorkers } from "./worker";
 
@@ -114,9 +115,18 @@ describe("summaries with the local engine", () => {
   });
 });
 
-describe("summaries with a provider", () => {
-  beforeAll(() => setEnv({ OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: "test-key", AI_CHAT_MODEL: "fake-chat", AI_TRANSCRIBE_MODEL: "fake-whisper" }));
-  afterAll(() => setEnv({ OPENAI_API_KEY: undefined, AI_CHAT_MODEL: undefined, AI_TRANSCRIBE_MODEL: undefined }));
+// The audio fixtures here are MPEG frames written byte by byte (test/audio.ts), not decodable audio: they
+// exercise the in-memory path that runs when no ffmpeg is available. Real media through ffmpeg is tested in
+// media/media.int.test.ts.
+describe("summaries with a provider, without ffmpeg", () => {
+  beforeAll(() => {
+    setEnv({ OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: "test-key", AI_CHAT_MODEL: "fake-chat", AI_TRANSCRIBE_MODEL: "fake-whisper" });
+    setFfmpegPath(null);
+  });
+  afterAll(() => {
+    setEnv({ OPENAI_API_KEY: undefined, AI_CHAT_MODEL: undefined, AI_TRANSCRIBE_MODEL: undefined });
+    setFfmpegPath(undefined);
+  });
 
   it("transcribes a podcast episode and has the model write the summary", async () => {
     provider.chat((body) => {

@@ -1,29 +1,29 @@
 import "server-only";
 // One summary task, step by step: fetch (SSRF-safe) → process (an HTML article) or transcribe (subtitle
-// tracks, or audio/video through the provider's speech-to-text, long recordings in ten-minute pieces) →
+// tracks, or audio/video through the provider's speech-to-text: speech.ts, with ffmpeg any container and any
+// length streamed to disk and cut on pauses into ten-minute pieces, lib/summary/media/) →
 // summarize (the model's prompt per method, or the local extractive engine). Each step reports its status and message as it goes; a failed
 // step carries the reason the reader will see.
 import { chatModel, describeAiError } from "@/lib/ai/chat";
-import { transcribe, transcribeModel } from "@/lib/ai/transcribe";
 import { markdownToPlainText } from "@/lib/articles/search-text";
 import type { StepKey, TaskResult, TaskStep, TaskSteps } from "@/lib/db/schema";
 import { summarizeWithModel } from "./ai-summary";
-import { AudioTooLarge, splitAudio, type AudioChunk } from "./extract/audio-chunks";
 import { extractArticle, mediaTracks } from "./extract/html";
 import { podcastEnclosures } from "./extract/rss";
 import { cuesToText, parseSubtitles, type Cue } from "./extract/subtitles";
 import { decodeBody } from "./decode";
-import { FetchRefused, safeFetch, type SafeFetchResult } from "./fetch";
+import { MEDIA_MAX_BYTES } from "./constants";
+import { FetchRefused, readOpened, safeFetch, safeOpen, type OpenedFetch, type SafeFetchResult } from "./fetch";
+import { ffmpegPath } from "./media/ffmpeg";
+import { IN_MEMORY_MEDIA_MAX_BYTES, transcribeMedia } from "./speech";
 import { summarizeLocally } from "./local/summarize";
 import { siteAdapters } from "./adapters";
 import { initialSteps } from "./service";
 import { StepFailure, type RunTask } from "./worker";
 
-/** Audio and video may be larger than pages. */
-const MEDIA_MAX_BYTES = 100 * 1024 * 1024;
-
 type Source = { title: string; text: string; cues?: Cue[] };
 
+const isMedia = (contentType: string) => /^(audio|video)\//i.test(contentType.trim());
 const fileName = (url: string, fallback: string) => decodeURIComponent(new URL(url).pathname.split("/").pop() || fallback);
 
 export const runSummaryTask: RunTask = async (task, { signal, report }) => {
@@ -38,11 +38,20 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
     steps[key] = { ...steps[key], status: "error", error: message, message: "失败" };
     return new StepFailure(message, steps);
   };
-  const fetchOr = async (key: StepKey, url: string, opts: { maxBytes?: number } = {}): Promise<SafeFetchResult> => {
+  const refusal = (err: unknown) => (err instanceof FetchRefused ? err.message : "读取链接失败，请稍后重试");
+  const fetchOr = async (key: StepKey, url: string): Promise<SafeFetchResult> => {
     try {
-      return await safeFetch(url, opts);
+      return await safeFetch(url, { signal });
     } catch (err) {
-      throw failure(key, err instanceof FetchRefused ? err.message : "读取链接失败，请稍后重试");
+      throw failure(key, refusal(err));
+    }
+  };
+  /** Opens a link (headers only); media bodies are then streamed, pages read with the usual limits. */
+  const openOr = async (key: StepKey, url: string, opts: { maxBytes?: number } = {}): Promise<OpenedFetch> => {
+    try {
+      return await safeOpen(url, { ...opts, signal });
+    } catch (err) {
+      throw failure(key, refusal(err));
     }
   };
 
@@ -103,43 +112,28 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
 
   async function readPage(): Promise<Source> {
     await update("fetch", { status: "active", message: "正在读取链接…", progress: 20 }, 5);
-    const page = await fetchOr("fetch", task.url);
+    // The declared length is judged after the type: a page is read up to 20 MB, a media file streamed to disk.
+    const opened = await openOr("fetch", task.url, { maxBytes: MEDIA_MAX_BYTES });
+    const speech = { update, failure, signal };
+    if (isMedia(opened.contentType)) {
+      return transcribeMedia(opened, { ...speech, title: fileName(opened.url, new URL(opened.url).hostname), direct: true });
+    }
+    let page: SafeFetchResult;
+    try {
+      page = await readOpened(opened);
+    } catch (err) {
+      throw failure("fetch", refusal(err));
+    }
     await update("fetch", { status: "completed", message: "链接读取完成", progress: 100 }, 25);
 
     const viaSpeech = async (mediaUrl: string, title: string): Promise<Source> => {
-      await update("transcribe", { status: "active", message: "正在转写音视频…", progress: 5 }, 35);
-      if (!transcribeModel()) throw failure("transcribe", "这是音视频链接，需要配置语音转写模型（AI_TRANSCRIBE_MODEL）才能总结");
-      const media = mediaUrl === page.url ? page : await fetchOr("transcribe", mediaUrl, { maxBytes: MEDIA_MAX_BYTES });
-      let chunks: AudioChunk[];
-      try {
-        chunks = splitAudio(media.body, fileName(media.url, "audio.mp3"));
-      } catch (err) {
-        throw failure("transcribe", err instanceof AudioTooLarge ? err.message : "无法读取这个音视频文件");
-      }
-      const cues: Cue[] = [];
-      for (const [i, chunk] of chunks.entries()) {
-        if (chunks.length > 1) {
-          await update("transcribe", { message: `正在转写第 ${i + 1}/${chunks.length} 段…`, progress: Math.round(5 + (i / chunks.length) * 95) }, 35 + Math.round((i / chunks.length) * 25));
-        }
-        try {
-          const text = (await transcribe({ audio: chunk.data, name: chunk.name, signal })).trim();
-          if (text) cues.push({ start: chunk.start, end: chunk.end ?? chunk.start, text });
-        } catch (err) {
-          const part = chunks.length > 1 ? `（第 ${i + 1}/${chunks.length} 段）` : "";
-          throw failure("transcribe", `语音转写失败${part}：${describeAiError(err)}`);
-        }
-      }
-      if (!cues.length) throw failure("transcribe", "没有从音视频里识别出文字");
-      const text = chunks.length > 1 ? cuesToText(cues) : cues[0].text;
-      const pieces = chunks.length > 1 ? `，共 ${chunks.length} 段` : "";
-      await update("transcribe", { status: "completed", message: `转写完成（${text.length} 字${pieces}）`, progress: 100 }, 60);
-      return chunks.length > 1 ? { title, text, cues } : { title, text };
+      await update("transcribe", { status: "active", message: "正在读取音视频…", progress: 5 }, 35);
+      const media = await openOr("transcribe", mediaUrl, { maxBytes: ffmpegPath() ? MEDIA_MAX_BYTES : IN_MEMORY_MEDIA_MAX_BYTES });
+      return transcribeMedia(media, { ...speech, title, direct: false });
     };
 
     const type = page.contentType.toLowerCase();
-    if (type.startsWith("audio/") || type.startsWith("video/")) {
-      return viaSpeech(page.url, fileName(page.url, new URL(page.url).hostname));
-    } else if (/rss|atom|xml/.test(type)) {
+    if (/rss|atom|xml/.test(type)) {
       const episode = podcastEnclosures(decodeBody(page.body, type), page.url)[0];
       if (!episode) throw failure("process", "这个订阅源里没有找到音频节目");
       return viaSpeech(episode.url, episode.title || fileName(episode.url, "播客节目"));
