@@ -2,11 +2,12 @@ import "server-only";
 // The site adapters the pipeline asks before fetching a page itself.
 import { bilibiliAdapter } from "./bilibili";
 import type { SiteAdapter } from "./types";
+import { youtubeAdapter } from "./youtube";
 
 const g = globalThis as typeof globalThis & { __shiyueAdapters?: SiteAdapter[] };
 
 export function siteAdapters(): SiteAdapter[] {
-  g.__shiyueAdapters ??= [bilibiliAdapter()];
+  g.__shiyueAdapters ??= [bilibiliAdapter(), youtubeAdapter()];
   return g.__shiyueAdapters;
 }
 
