@@ -57,8 +57,9 @@ export function extractionError(err: unknown): MediaFailed {
 }
 
 /**
- * Whether a file starts like text (a web page or an error message served as video/mp4): every media
- * container starts with binary headers, while ffmpeg's probing may still take text for some raw format.
+ * Whether a file starts like text (a web page or an error message served as video/mp4, a playlist): every
+ * media container starts with binary headers, while ffmpeg's probing may still take text for some raw format
+ * or for a playlist that names other files.
  */
 export async function looksLikeText(file: string): Promise<boolean> {
   const handle = await open(file, "r");
@@ -78,6 +79,8 @@ export async function extractAudio({ input, pcm, signal }: { input: string; pcm:
   try {
     await runFfmpeg(
       [
+        // Only the local file: a playlist-like input (HLS, DASH, concat) cannot make ffmpeg fetch anything.
+        "-protocol_whitelist", "file",
         "-i", input,
         "-map", "0:a:0", "-vn", "-sn", "-dn",
         "-af", `silencedetect=noise=${SILENCE_NOISE}:duration=${SILENCE_MIN_SECONDS}`,

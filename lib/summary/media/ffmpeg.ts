@@ -4,8 +4,7 @@ import "server-only";
 // pipeline then keeps its frame-cutting path for MP3/AAC/WAV. Nothing is ever downloaded.
 import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { getConfig } from "@/lib/config";
 
 /** What the reader is told when a media file needs ffmpeg and the server has none. */
@@ -22,17 +21,15 @@ const executable = (file: string) => {
   }
 };
 
-/** The binary @ffmpeg-installer ships for this platform, if it is installed. */
+/**
+ * The binary @ffmpeg-installer ships for this platform, if it is installed. Looked up by path under the
+ * working directory's node_modules — the checkout for the scripts and tests, the standalone directory for
+ * the server (server.js runs there; the build copies the binary in) — not by `require.resolve`, which the
+ * bundler would try to follow.
+ */
 function installerBinary(): string | null {
-  const name = `@ffmpeg-installer/${process.platform}-${process.arch}`;
-  const file = process.platform === "win32" ? "ffmpeg.exe" : "ffmpeg";
-  const candidates: string[] = [join(process.cwd(), "node_modules", name, file)];
-  try {
-    candidates.unshift(join(dirname(createRequire(import.meta.url).resolve(`${name}/package.json`)), file));
-  } catch {
-    // not resolvable from here (a bundled server chunk): the working directory's node_modules is tried
-  }
-  return candidates.find(executable) ?? null;
+  const file = join(process.cwd(), "node_modules", "@ffmpeg-installer", `${process.platform}-${process.arch}`, process.platform === "win32" ? "ffmpeg.exe" : "ffmpeg");
+  return executable(file) ? file : null;
 }
 
 /** The ffmpeg to run, or null when there is none. A set FFMPEG_PATH that is not executable counts as none. */

@@ -217,6 +217,15 @@ describe("media that cannot be summarised", () => {
     expect(leftovers()).toEqual([]);
   });
 
+  it("never lets a playlist make ffmpeg fetch what it names", async () => {
+    const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n${site.url}/segment.ts\n#EXT-X-ENDLIST\n`;
+    site.serve("/list.m3u8", { type: "audio/mpegurl", body: Buffer.from(playlist) });
+    const s = await summarize("/list.m3u8");
+    expect(s).toMatchObject({ status: "failed", error: MEDIA_UNREADABLE });
+    expect(site.hits("/segment.ts")).toBe(0);
+    expect(leftovers()).toEqual([]);
+  });
+
   it("without ffmpeg keeps the in-memory path and says ffmpeg is what is missing", async () => {
     setFfmpegPath(null);
     try {
