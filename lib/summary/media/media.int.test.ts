@@ -17,13 +17,14 @@ import { call } from "@/test/api";
 import { MEDIA_CASES, PAUSE_SECONDS, UNIT_SECONDS, UNITS, makeLongMedia, makeShortAudio, makeSilentVideo, startMediaServer, type MediaServer } from "@/test/media";
 import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
 import { newUser } from "@/test/users";
-import { MEDIA_MAX_BYTES, MEDIA_PIECE_MAX_BYTES, MEDIA_PIECE_SECONDS } from "../constants";
+import { MEDIA_MAX_BYTES, MEDIA_PIECE_MAX_BYTES, MEDIA_PIECE_SECONDS, MEDIA_TRANSCRIBE_PER_PROCESS, MEDIA_TRANSCRIBE_PER_TASK } from "../constants";
 import { splitAudio } from "../extract/audio-chunks";
 import { safeOpen } from "../fetch";
 import { runSummaryTask } from "../pipeline";
 import { startSummaryWorkers, stopSummaryWorkers } from "../worker";
 import { MEDIA_NO_AUDIO, MEDIA_UNREADABLE, extractAudio } from "./extract";
 import { FFMPEG_MISSING, ffmpegPath, setFfmpegPath } from "./ffmpeg";
+import { freeTranscriptionSlots } from "./transcribe";
 import { MEDIA_TMP_PREFIX, mediaTranscript } from "./transcript";
 
 // The pipeline's temporary directories go to the system temp dir: this file's own, so it can be checked.
@@ -41,6 +42,8 @@ let token = "";
 let bin = "";
 let uploads: { name: string; bytes: number; seconds: number }[] = [];
 let prompt = "";
+let inFlight = 0;
+let mostInFlight = 0;
 
 const leftovers = () => readdirSync(scratch).filter((f) => f.startsWith(MEDIA_TMP_PREFIX));
 
@@ -76,10 +79,14 @@ beforeAll(async () => {
   setEnv({ ALLOW_PRIVATE_URLS: "1", OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: "test-key", AI_CHAT_MODEL: "fake-chat", AI_TRANSCRIBE_MODEL: "fake-whisper" });
   // The fake provider measures each piece it gets (MP3 frames) and answers with its name and length, so
   // the transcript shows which piece landed at which time.
-  provider.transcription((_call, bytes, file) => {
+  provider.transcription(async (_call, bytes, file) => {
     const [whole] = splitAudio(file.data, file.name, { maxSeconds: 1e9, maxBytes: 1e12 });
     const seconds = whole.end ?? 0;
     uploads.push({ name: file.name, bytes, seconds });
+    inFlight++;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    await new Promise((r) => setTimeout(r, 100)); // long enough for pieces to overlap
+    inFlight--;
     return { text: `片段 ${file.name} 时长 ${seconds.toFixed(2)} 秒` };
   });
   provider.chat((body) => {
@@ -91,6 +98,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   uploads = [];
+  mostInFlight = 0;
   prompt = "";
   await (await getDb()).execute(sql`delete from summary_tasks`);
 });
@@ -118,7 +126,7 @@ describe("media files of any container and length", () => {
     expect(statSync(file).size).toBeGreaterThan(25 * 1024 * 1024);
     site.serve(`/long.${c.ext}`, { file, type: c.type });
     const s = await summarize(`/long.${c.ext}`);
-    console.log(`${kind}: generated in ${Math.round(made)} ms, summarised in ${Math.round(performance.now() - started - made)} ms`);
+    console.log(`${kind}: generated in ${Math.round(made)} ms, summarised in ${Math.round(performance.now() - started - made)} ms, ${mostInFlight} pieces at the provider at once`);
     rmSync(file);
     expect(s.error).toBeNull();
     expect(s.status).toBe("completed");
@@ -132,6 +140,9 @@ describe("media files of any container and length", () => {
       expect(u.seconds).toBeLessThanOrEqual(MEDIA_PIECE_SECONDS + 0.2); // an MP3 frame of encoder padding
     }
     expect(Math.abs(uploads.reduce((sum, u) => sum + u.seconds, 0) - total)).toBeLessThan(1.5);
+    // Never more than the task's share of requests at once, and every process slot handed back.
+    expect(mostInFlight).toBeLessThanOrEqual(MEDIA_TRANSCRIBE_PER_TASK);
+    expect(freeTranscriptionSlots()).toBe(MEDIA_TRANSCRIBE_PER_PROCESS);
 
     // In order, each starting where the one before ended.
     const lines = timedLines(prompt);
