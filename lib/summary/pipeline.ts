@@ -99,7 +99,8 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
       } catch (err) {
         throw failure("fetch", err instanceof Error && err.message ? err.message : "读取链接失败，请稍后重试");
       }
-      await update("fetch", { status: "completed", message: "视频信息读取完成", progress: 100 }, 25);
+      await update("fetch", { status: "completed", message: found.media ? "节目信息读取完成" : "视频信息读取完成", progress: 100 }, 25);
+      if (found.media) return viaSpeech(found.media.url, found.title);
       if (found.cues?.length) {
         await update("transcribe", { status: "completed", message: `已读取字幕（${found.cues.length} 条）`, progress: 100 }, 60);
         return { title: found.title, text: cuesToText(found.cues), cues: found.cues };
@@ -108,6 +109,13 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
       return { title: found.title, text: found.text ?? "" };
     }
     return readPage();
+  }
+
+  /** The transcript of media found by a page, a feed or an adapter (part of the transcribe step). */
+  async function viaSpeech(mediaUrl: string, title: string): Promise<Source> {
+    await update("transcribe", { status: "active", message: "正在读取音视频…", progress: 5 }, 35);
+    const media = await openOr("transcribe", mediaUrl, { maxBytes: ffmpegPath() ? MEDIA_MAX_BYTES : IN_MEMORY_MEDIA_MAX_BYTES });
+    return transcribeMedia(media, { update, failure, signal, title, direct: false });
   }
 
   async function readPage(): Promise<Source> {
@@ -126,11 +134,6 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
     }
     await update("fetch", { status: "completed", message: "链接读取完成", progress: 100 }, 25);
 
-    const viaSpeech = async (mediaUrl: string, title: string): Promise<Source> => {
-      await update("transcribe", { status: "active", message: "正在读取音视频…", progress: 5 }, 35);
-      const media = await openOr("transcribe", mediaUrl, { maxBytes: ffmpegPath() ? MEDIA_MAX_BYTES : IN_MEMORY_MEDIA_MAX_BYTES });
-      return transcribeMedia(media, { ...speech, title, direct: false });
-    };
 
     const type = page.contentType.toLowerCase();
     if (/rss|atom|xml/.test(type)) {
