@@ -324,6 +324,9 @@ export type TaskResult = {
   created_at: string;
   reused: boolean;
   article_id: number | null;
+  /** The uploader or show, and the media's length in seconds, when a platform adapter read them. */
+  author?: string;
+  duration?: number;
 };
 
 /** The summary job queue: workers claim rows with FOR UPDATE SKIP LOCKED and hold a renewable lease. */

@@ -21,7 +21,8 @@ import { siteAdapters } from "./adapters";
 import { initialSteps } from "./service";
 import { StepFailure, type RunTask } from "./worker";
 
-type Source = { title: string; text: string; cues?: Cue[] };
+/** What is summarised: a title and text (with timed cues for transcripts), and what the platform said about it. */
+type Source = { title: string; text: string; cues?: Cue[]; author?: string | null; duration?: number | null };
 
 const isMedia = (contentType: string) => /^(audio|video)\//i.test(contentType.trim());
 const fileName = (url: string, fallback: string) => decodeURIComponent(new URL(url).pathname.split("/").pop() || fallback);
@@ -47,7 +48,7 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
     }
   };
   /** Opens a link (headers only); media bodies are then streamed, pages read with the usual limits. */
-  const openOr = async (key: StepKey, url: string, opts: { maxBytes?: number } = {}): Promise<OpenedFetch> => {
+  const openOr = async (key: StepKey, url: string, opts: { maxBytes?: number; headers?: Record<string, string> } = {}): Promise<OpenedFetch> => {
     try {
       return await safeOpen(url, { ...opts, signal });
     } catch (err) {
@@ -86,6 +87,8 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
     created_at: new Date().toISOString(),
     reused: false,
     article_id: null,
+    ...(source.author && { author: source.author }),
+    ...(source.duration && { duration: Math.round(source.duration) }),
   };
   return { result, steps };
 
@@ -99,22 +102,23 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
       } catch (err) {
         throw failure("fetch", err instanceof Error && err.message ? err.message : "读取链接失败，请稍后重试");
       }
-      await update("fetch", { status: "completed", message: found.media ? "节目信息读取完成" : "视频信息读取完成", progress: 100 }, 25);
-      if (found.media) return viaSpeech(found.media.url, found.title);
+      await update("fetch", { status: "completed", message: found.media ? "媒体信息读取完成" : "视频信息读取完成", progress: 100 }, 25);
+      const about = { author: found.author ?? null, duration: found.duration ?? null };
+      if (found.media) return { ...(await viaSpeech(found.media.url, found.title, found.media.headers)), ...about };
       if (found.cues?.length) {
         await update("transcribe", { status: "completed", message: `已读取字幕（${found.cues.length} 条）`, progress: 100 }, 60);
-        return { title: found.title, text: cuesToText(found.cues), cues: found.cues };
+        return { title: found.title, text: cuesToText(found.cues), cues: found.cues, ...about };
       }
       await update("process", { status: "completed", message: "已读取正文", progress: 100 }, 60);
-      return { title: found.title, text: found.text ?? "" };
+      return { title: found.title, text: found.text ?? "", ...about };
     }
     return readPage();
   }
 
   /** The transcript of media found by a page, a feed or an adapter (part of the transcribe step). */
-  async function viaSpeech(mediaUrl: string, title: string): Promise<Source> {
+  async function viaSpeech(mediaUrl: string, title: string, headers?: Record<string, string>): Promise<Source> {
     await update("transcribe", { status: "active", message: "正在读取音视频…", progress: 5 }, 35);
-    const media = await openOr("transcribe", mediaUrl, { maxBytes: ffmpegPath() ? MEDIA_MAX_BYTES : IN_MEMORY_MEDIA_MAX_BYTES });
+    const media = await openOr("transcribe", mediaUrl, { maxBytes: ffmpegPath() ? MEDIA_MAX_BYTES : IN_MEMORY_MEDIA_MAX_BYTES, headers });
     return transcribeMedia(media, { update, failure, signal, title, direct: false });
   }
 

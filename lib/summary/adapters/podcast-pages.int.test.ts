@@ -81,9 +81,9 @@ describe("podcast episode links", () => {
     const before = site.hits("/media/lk-episode-42.mp3");
     const task = await summarise(url);
     expect(task).toMatchObject({ status: "completed", attempts: 1 });
-    expect(task.result).toMatchObject({ title });
+    expect(task.result).toMatchObject({ title, author: "慢半拍", duration: 2412 });
     expect(task.result!.content).toContain("节目讲通知如何切碎注意力");
-    expect(task.steps).toMatchObject({ fetch: { status: "completed", message: "节目信息读取完成" }, transcribe: { status: "completed" } });
+    expect(task.steps).toMatchObject({ fetch: { status: "completed", message: "媒体信息读取完成" }, transcribe: { status: "completed" } });
     expect(site.hits("/media/lk-episode-42.mp3")).toBe(before + 1);
   });
 

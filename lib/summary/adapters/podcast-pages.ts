@@ -18,7 +18,7 @@ export const PODCAST_MESSAGES = {
 const XIAOYUZHOU = /^https?:\/\/(?:www\.)?xiaoyuzhoufm\.com\/episode\/([0-9a-f]{24})(?![0-9a-f])/i;
 const APPLE = /^https?:\/\/podcasts\.apple\.com\/(?:[a-z]{2}\/)?podcast\/(?:[^/?#]+\/)?id(\d+)\?(?:[^#]*&)?i=(\d+)/;
 
-type XyzEpisode = { title?: string; enclosure?: { url?: string }; media?: { source?: { url?: string } }; podcast?: { title?: string } };
+type XyzEpisode = { title?: string; duration?: number; enclosure?: { url?: string }; media?: { source?: { url?: string } }; podcast?: { title?: string } };
 
 function nextData(html: string): unknown {
   const m = /<script[^>]*id="__NEXT_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html);
@@ -44,26 +44,31 @@ export function xiaoyuzhouAdapter({ base = "https://www.xiaoyuzhoufm.com" }: { b
       const audio = episode?.enclosure?.url ?? episode?.media?.source?.url ?? meta(html, "og:audio");
       if (!audio) throw new Error(PODCAST_MESSAGES.xiaoyuzhouNoAudio);
       const title = episode?.title ?? meta(html, "og:title") ?? `小宇宙节目 ${id}`;
-      return { title: episode?.podcast?.title ? `${title}（${episode.podcast.title}）` : title, media: { url: new URL(audio, base).toString() } };
+      const show = episode?.podcast?.title ?? null;
+      return { title: show ? `${title}（${show}）` : title, media: { url: new URL(audio, base).toString() }, author: show, duration: episode?.duration ?? null };
     },
   };
 }
 
-type Lookup = { results?: { wrapperType?: string; kind?: string; trackId?: number; trackName?: string; episodeUrl?: string; collectionName?: string }[] };
+type Lookup = {
+  results?: { wrapperType?: string; trackId?: number; trackName?: string; episodeUrl?: string; collectionName?: string; trackTimeMillis?: number }[];
+};
 
 export function applePodcastsAdapter({ lookupBase = "https://itunes.apple.com" }: { lookupBase?: string } = {}): SiteAdapter {
   return {
     name: "apple-podcasts",
     matches: (url) => APPLE.test(url),
     async source(url): Promise<AdapterSource> {
-      const [, show, episodeId] = APPLE.exec(url)!;
-      const body = await safeFetch(`${lookupBase}/lookup?id=${show}&entity=podcastEpisode&limit=200`, { accept: ["application/json", "text/javascript", "text/plain"] });
+      const [, showId, episodeId] = APPLE.exec(url)!;
+      const body = await safeFetch(`${lookupBase}/lookup?id=${showId}&entity=podcastEpisode&limit=200`, { accept: ["application/json", "text/javascript", "text/plain"] });
       const results = (JSON.parse(body.body.toString("utf8")) as Lookup).results ?? [];
       const episode = results.find((r) => r.wrapperType === "podcastEpisode" && String(r.trackId) === episodeId);
       if (!episode) throw new Error(PODCAST_MESSAGES.appleNotFound);
       if (!episode.episodeUrl) throw new Error(PODCAST_MESSAGES.appleNoAudio);
       const title = episode.trackName ?? `Apple Podcasts 节目 ${episodeId}`;
-      return { title: episode.collectionName ? `${title}（${episode.collectionName}）` : title, media: { url: episode.episodeUrl } };
+      const show = episode.collectionName ?? null;
+      const duration = episode.trackTimeMillis ? episode.trackTimeMillis / 1000 : null;
+      return { title: show ? `${title}（${show}）` : title, media: { url: episode.episodeUrl }, author: show, duration };
     },
   };
 }

@@ -94,7 +94,7 @@ describe("the YouTube adapter", () => {
     });
     const task = await summarise("https://youtu.be/dQw4w9WgXcQ?si=share-token&t=42");
     expect(task).toMatchObject({ status: "completed", attempts: 1 });
-    expect(task.result).toMatchObject({ title: "数据库索引为什么用 B+ 树？十分钟讲明白", method: "knowledge" });
+    expect(task.result).toMatchObject({ title: "数据库索引为什么用 B+ 树？十分钟讲明白", method: "knowledge", author: "慢慢学数据库", duration: 612 });
     expect(task.result!.content).toContain("矮、胖、叶子有序");
     expect(task.steps).toMatchObject({ fetch: { status: "completed" }, transcribe: { status: "completed", message: "已读取字幕（8 条）" } });
     // One page, then the chosen track as json3: the human zh-Hans one, not the automatic one.

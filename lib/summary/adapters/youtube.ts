@@ -77,7 +77,8 @@ export function youtubeAdapter({ base = "https://www.youtube.com" }: { base?: st
       const captions = await safeFetch(file, { accept: ["application/json", "text/xml", "application/xml", "text/plain"] });
       const cues = parseCaptions(captions.body.toString("utf8"));
       if (!cues.length) throw new Error(YOUTUBE_MESSAGES.emptyTrack);
-      return { title: player.videoDetails?.title || `YouTube 视频 ${id}`, cues };
+      const details = player.videoDetails;
+      return { title: details?.title || `YouTube 视频 ${id}`, cues, author: details?.author ?? null, duration: Number(details?.lengthSeconds) || null };
     },
   };
 }
