@@ -5,6 +5,7 @@ import "server-only";
 // consent or verification pages and removed videos fail at once with a message saying what would work:
 // one request to the page, one to the track, no retry.
 import { safeFetch } from "../fetch";
+import { assignedObject } from "./page-data";
 import { parseCaptions, pickTrack, type CaptionTrack } from "./youtube-captions";
 import type { AdapterSource, SiteAdapter } from "./types";
 
@@ -26,31 +27,6 @@ type PlayerResponse = {
   captions?: { playerCaptionsTracklistRenderer?: { captionTracks?: CaptionTrack[] } };
 };
 
-/** The JSON object assigned to `name` in a page's scripts (strings and nesting respected), or null. */
-export function assignedObject(html: string, name: string): unknown {
-  const at = html.search(new RegExp(`\\b${name}\\s*=\\s*\\{`));
-  if (at < 0) return null;
-  const start = html.indexOf("{", at);
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = start; i < html.length; i++) {
-    const ch = html[i];
-    if (quote) {
-      if (ch === "\\") i++;
-      else if (ch === quote) quote = null;
-    } else if (ch === '"') quote = ch;
-    else if (ch === "{") depth++;
-    else if (ch === "}" && --depth === 0) {
-      try {
-        return JSON.parse(html.slice(start, i + 1));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
 export function youtubeVideoId(url: string): string | null {
   return VIDEO.exec(url)?.[1] ?? null;
 }
@@ -65,7 +41,7 @@ export function youtubeAdapter({ base = "https://www.youtube.com" }: { base?: st
         accept: ["text/html"],
         headers: { "accept-language": "zh-CN,zh;q=0.9,en;q=0.8" },
       });
-      const player = assignedObject(page.body.toString("utf8"), "ytInitialPlayerResponse") as PlayerResponse | null;
+      const player = assignedObject(page.body.toString("utf8"), "\\bytInitialPlayerResponse") as PlayerResponse | null;
       if (!player?.playabilityStatus) throw new Error(YOUTUBE_MESSAGES.wall);
       const { status, reason } = player.playabilityStatus;
       if (status === "LOGIN_REQUIRED") throw new Error(YOUTUBE_MESSAGES.signIn);
