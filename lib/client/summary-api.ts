@@ -20,6 +20,9 @@ export type SummaryResult = {
   created_at?: string | null;
   reused?: boolean;
   article_id?: number | null;
+  author?: string | null;
+  duration?: number | null;
+  transcript?: { start: number; end: number; text: string }[];
 };
 
 export type SummaryTaskStatus = {

@@ -327,6 +327,8 @@ export type TaskResult = {
   /** The uploader or show, and the media's length in seconds, when a platform adapter read them. */
   author?: string;
   duration?: number;
+  /** The timed transcript a summary of media was written from (seconds), for the result screen and its exports. */
+  transcript?: { start: number; end: number; text: string }[];
 };
 
 /** The summary job queue: workers claim rows with FOR UPDATE SKIP LOCKED and hold a renewable lease. */

@@ -89,6 +89,7 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
     article_id: null,
     ...(source.author && { author: source.author }),
     ...(source.duration && { duration: Math.round(source.duration) }),
+    ...(source.cues?.length && { transcript: source.cues.map(({ start, end, text }) => ({ start, end, text })) }),
   };
   return { result, steps };
 

@@ -96,6 +96,9 @@ describe("the YouTube adapter", () => {
     expect(task).toMatchObject({ status: "completed", attempts: 1 });
     expect(task.result).toMatchObject({ title: "数据库索引为什么用 B+ 树？十分钟讲明白", method: "knowledge", author: "慢慢学数据库", duration: 612 });
     expect(task.result!.content).toContain("矮、胖、叶子有序");
+    // The timed transcript is kept with the result, for the result screen and its .srt/.md exports.
+    expect(task.result!.transcript).toHaveLength(8);
+    expect(task.result!.transcript![0]).toEqual({ start: 1.2, end: 5.5, text: "大家好，今天讲数据库索引为什么几乎都用 B+ 树。" });
     expect(task.steps).toMatchObject({ fetch: { status: "completed" }, transcribe: { status: "completed", message: "已读取字幕（8 条）" } });
     // One page, then the chosen track as json3: the human zh-Hans one, not the automatic one.
     expect(seen.filter((u) => u.startsWith("/watch"))).toEqual(["/watch?v=dQw4w9WgXcQ&hl=zh-CN"]);
