@@ -4,7 +4,7 @@
 //                               the floor, PGlite with 10,000 and 100,000, the scaling table (1k / 10k /
 //                               100k), 100k against 1M (every scenario one request at a time, the chat's
 //                               first byte and the search flood on both), cold start, query plans, the
-//                               summary pipeline, first-load JS
+//                               summary pipeline, media pipeline (issue 20), first-load JS
 //   npm run bench -- --quick    under 3 minutes once prepared: PostgreSQL with 10,000 articles against the
 //                               floor, short runs, no PGlite or scaling table. With BENCH_ARTICLES=1000000:
 //                               1M against the floor, then 100k, and the 100k-vs-1M table with the flood
@@ -34,6 +34,7 @@ import { describe, type BenchDb } from "./prepare-db";
 import { comparisonTable, judge, mainTable, renderTable, scaleTable, scalingTable, targetsTable, type Table } from "./report";
 import { SCALE_KEYS, TWO_WORD_KEYWORDS } from "./scenarios";
 import { measureStartup } from "./startup";
+import { mediaPipeline, mediaTable } from "./media-pipeline";
 import { summaryPipeline } from "./summary-pipeline";
 import { runTarget, type TargetResult } from "./target";
 
@@ -74,6 +75,8 @@ const mainUrl = (main.target as { databaseUrl: string }).databaseUrl;
 const explained = await explainQueries(mainUrl, main.userId, TWO_WORD_KEYWORDS[0]);
 const summary = quick ? undefined : await summaryPipeline(mainUrl);
 if (summary) console.log(`summary pipeline without provider calls: p50 ${summary.p50} ms, p95 ${summary.p95} ms`);
+// Issue 20's media targets (a 2-hour MP3, a 1-hour MP4), on an in-memory PGlite: also `npm run bench:media`.
+const media = quick ? undefined : await mediaPipeline();
 
 // A loopback OpenAI-compatible provider for the chat (no embedding model: search stays full-text).
 const provider = await startFakeOpenAI();
@@ -124,6 +127,7 @@ const facts = [
   `Cold start on PGlite to /api/ready (${startup.runs} run${startup.runs > 1 ? "s" : ""}): fresh data directory ${startup.fresh.map((x) => `${(x / 1000).toFixed(2)} s`).join(", ")} (median ${(startup.freshMedian / 1000).toFixed(2)} s); existing ${startup.existing.map((x) => `${(x / 1000).toFixed(2)} s`).join(", ")}.`,
   mainResult.firstLoadJs && `Home first-load JavaScript: ${(mainResult.firstLoadJs.gzip / 1024).toFixed(1)} kB gzip in ${mainResult.firstLoadJs.files} files.`,
   summary && `Summary pipeline without provider calls (${summary.runs} runs): p50 ${summary.p50} ms, p95 ${summary.p95} ms.`,
+  media && `Media to a completed summary (loopback site and provider):\n\n${mediaTable(media)}`,
 ].filter(Boolean) as string[];
 const took = (performance.now() - started) / 1000;
 const header = `${new Date().toISOString().slice(0, 10)}, ${quick ? "npm run bench -- --quick" : "npm run bench"}, ${cpus().length} cores, Node ${process.version}, load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")}; took ${Math.round(took)} s.`;
@@ -136,7 +140,7 @@ for (const e of explained) {
 const out = join(import.meta.dirname, "results");
 mkdirSync(out, { recursive: true });
 const prepared = [main, ...scaled.values(), ...pglite, ...(other ? [other] : [])].map((db) => ({ database: describe(db.target), articles: db.articles, seedSeconds: db.seedSeconds }));
-const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, explained };
+const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, explained };
 writeFileSync(join(out, "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
 writeFileSync(join(out, "latest.md"), `${markdown}\n`);
 console.log("written to bench/results/latest.json and bench/results/latest.md");

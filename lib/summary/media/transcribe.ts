@@ -3,6 +3,7 @@ import "server-only";
 // MEDIA_TRANSCRIBE_PER_PROCESS for all tasks of the process (the provider's rate limit is per key, and each
 // piece is a file on disk and a request in flight). Each worker encodes its piece, waits for a process slot,
 // sends it and deletes it. The first failure stops the others; the transcript comes back in order.
+import { setMaxListeners } from "node:events";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { transcribe } from "@/lib/ai/transcribe";
@@ -69,6 +70,8 @@ export async function transcribePieces({
   onDone: (done: number) => Promise<void> | void;
 }): Promise<Cue[]> {
   const stop = new AbortController();
+  // The SDK leaves one listener per request on the signal it is given: one per piece, dropped with the task.
+  setMaxListeners(2 * pieces.length + 10, stop.signal);
   const cancel = () => stop.abort(signal.reason);
   signal.addEventListener("abort", cancel, { once: true });
   const texts: string[] = new Array(pieces.length).fill("");
