@@ -16,6 +16,10 @@ echo "stage build:  next build";  NEXT_TELEMETRY_DISABLED=1 npx next build > bui
 echo "stage runner: assemble /app"
 mkdir -p runner && cp -r .next/standalone/. runner/ && mkdir -p runner/.next && cp -r .next/static runner/.next/static
 cp -r public drizzle runner/ && mkdir -p runner/content && cp -r content/demo runner/content/demo
+# Media summaries run the ffmpeg that @ffmpeg-installer ships; the build must have copied it in, executable.
+ffmpeg="runner/node_modules/@ffmpeg-installer/$(node -p 'process.platform + "-" + process.arch')/ffmpeg"
+[ -x "$ffmpeg" ] || { echo "ffmpeg is missing from the runner layout ($ffmpeg)"; exit 1; }
+echo "ffmpeg:       ${ffmpeg#runner/} ($("$ffmpeg" -version | head -1 | cut -c1-40))"
 db="shiyue_docker_$$"
 psql "$admin" -qc "create database $db"
 url="${admin%/*}/$db"
