@@ -28,6 +28,10 @@ test("a Bilibili share link becomes knowledge points whose times open the video 
   // The audio is transcribed piece by piece, and the step says which.
   await expect(progress.step("transcribe")).toContainText(/第 \d\/3 段/, { timeout: 60_000 });
   await progress.waitForResult(60_000);
+  await expect(progress.step("fetch")).toContainText("获取媒体");
+  await expect(progress.step("transcribe")).toContainText("语音转文字");
+  await expect(progress.step("transcribe")).toContainText("共 3 段");
+  await expect(progress.step("summarize")).toContainText("智能总结");
   await expect(progress.title).toHaveText(TITLE);
 
   // Cited times link to the video at that time.
@@ -59,4 +63,10 @@ test("a Bilibili share link becomes knowledge points whose times open the video 
     const body = await (await download.createReadStream()).toArray();
     expect(Buffer.concat(body).toString("utf8")).toMatch(inside);
   }
+
+  // The history shows the video's platform and length (part 1 runs 10:40).
+  await page.goto("/summary-history");
+  const item = page.getByTestId("summary-history-item").first();
+  await expect(item.getByTestId("summary-history-title")).toHaveText(TITLE);
+  await expect(item.getByTestId("summary-history-duration")).toHaveText("时长 10:40");
 });

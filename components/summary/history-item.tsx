@@ -7,6 +7,7 @@ import { shareLink } from "@/lib/client/share";
 import Link from "next/link";
 import {
   currentStep,
+  formatDuration,
   formatHistoryTime,
   hostOf,
   isInProgress,
@@ -71,6 +72,7 @@ export function HistoryItemCard({ item }: HistoryItemCardProps) {
               完成于 <time dateTime={item.completed_at}>{completed}</time>
             </span>
           ) : null}
+          {item.duration ? <span data-testid="summary-history-duration">时长 {formatDuration(item.duration)}</span> : null}
         </div>
 
         {running ? (

@@ -42,12 +42,13 @@ function StepIcon({ state }: { state: StepState }) {
 
 export function SummarySteps({ steps }: { steps: SummaryTaskStatus["steps"] }) {
   const transcribing = steps.transcribe && steps.transcribe.status !== "pending";
+  // Media reads 获取媒体 → 语音转文字 → 智能总结 (the transcribe step's message counts the pieces); a page 抓取内容 → 处理内容.
   const rows: { key: string; label: string; step?: SummaryStep }[] = [
-    { key: "fetch", label: "抓取内容", step: steps.fetch },
+    { key: "fetch", label: transcribing ? "获取媒体" : "抓取内容", step: steps.fetch },
     transcribing
-      ? { key: "transcribe", label: "转写音视频", step: steps.transcribe }
+      ? { key: "transcribe", label: "语音转文字", step: steps.transcribe }
       : { key: "process", label: "处理内容", step: steps.process },
-    { key: "summarize", label: "生成总结", step: steps.summarize },
+    { key: "summarize", label: "智能总结", step: steps.summarize },
   ];
   return (
     <ol className="space-y-3" aria-label="处理步骤">

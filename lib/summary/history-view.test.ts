@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentStep, formatHistoryTime, hostCategory, hostOf, pageCount, progressHref, statusLabel, type HistorySteps } from "./history-view";
+import { currentStep, formatDuration, formatHistoryTime, hostCategory, hostOf, pageCount, progressHref, statusLabel, type HistorySteps } from "./history-view";
 
 describe("hostCategory", () => {
   it.each([
@@ -96,4 +96,14 @@ describe("formatting", () => {
     expect(progressHref({ task_uuid: "abc-1" })).toBe("/summary-progress?task_id=abc-1&from_history=true");
     expect(progressHref({ summary_task_id: "t2" })).toBe("/summary-progress?task_id=t2&from_history=true");
   });
+});
+
+describe("formatDuration", () => {
+  it.each([
+    [0, "0:00"],
+    [59.6, "1:00"],
+    [640, "10:40"],
+    [3600, "1:00:00"],
+    [7384, "2:03:04"],
+  ])("%s s → %s", (seconds, expected) => expect(formatDuration(seconds)).toBe(expected));
 });

@@ -24,6 +24,8 @@ export type HistoryItem = {
   steps: HistorySteps | null;
   created_at: string;
   completed_at: string | null;
+  /** The media's length in seconds, when the summary was of a video or an episode. */
+  duration?: number | null;
 };
 
 export type HistoryPage = {
@@ -44,11 +46,18 @@ export const STATUS_LABELS: Record<TaskStatus, string> = {
 };
 
 export const STEP_NAMES: Record<StepKey, string> = {
-  fetch: "抓取内容",
+  fetch: "获取内容",
   process: "处理内容",
-  transcribe: "转写音视频",
-  summarize: "生成总结",
+  transcribe: "语音转文字",
+  summarize: "智能总结",
 };
+
+/** A media length: `m:ss`, or `h:mm:ss` from an hour. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const two = (n: number) => String(n).padStart(2, "0");
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}` : `${Math.floor(s / 60)}:${two(s % 60)}`;
+}
 
 export function statusLabel(status: string): string {
   return STATUS_LABELS[status as TaskStatus] ?? status;

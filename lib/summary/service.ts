@@ -107,6 +107,7 @@ export async function taskHistory({ db, userId, page, perPage }: { db: Db; userI
       steps: t.steps,
       created_at: t.createdAt.toISOString(),
       completed_at: t.completedAt?.toISOString() ?? null,
+      duration: t.result?.duration ?? null,
     })),
     total: n,
     per_page: perPage,

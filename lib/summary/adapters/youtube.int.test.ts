@@ -12,7 +12,7 @@ import { summaryTasks } from "@/lib/db/schema";
 import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
 import { newUser } from "@/test/users";
 import { runSummaryTask } from "../pipeline";
-import { createTask } from "../service";
+import { createTask, taskHistory } from "../service";
 import { startSummaryWorkers, stopSummaryWorkers } from "../worker";
 import { setSiteAdapters } from ".";
 import { YOUTUBE_MESSAGES, youtubeAdapter } from "./youtube";
@@ -99,6 +99,9 @@ describe("the YouTube adapter", () => {
     // The timed transcript is kept with the result, for the result screen and its .srt/.md exports.
     expect(task.result!.transcript).toHaveLength(8);
     expect(task.result!.transcript![0]).toEqual({ start: 1.2, end: 5.5, text: "大家好，今天讲数据库索引为什么几乎都用 B+ 树。" });
+    // The history lists the video's length.
+    const history = await taskHistory({ db: await getDb(), userId: task.userId, page: 1, perPage: 10 });
+    expect(history.items[0]).toMatchObject({ title: "数据库索引为什么用 B+ 树？十分钟讲明白", duration: 612 });
     expect(task.steps).toMatchObject({ fetch: { status: "completed" }, transcribe: { status: "completed", message: "已读取字幕（8 条）" } });
     // One page, then the chosen track as json3: the human zh-Hans one, not the automatic one.
     expect(seen.filter((u) => u.startsWith("/watch"))).toEqual(["/watch?v=dQw4w9WgXcQ&hl=zh-CN"]);
