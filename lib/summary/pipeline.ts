@@ -18,6 +18,8 @@ import { ffmpegPath } from "./media/ffmpeg";
 import { IN_MEMORY_MEDIA_MAX_BYTES, transcribeMedia } from "./speech";
 import { summarizeLocally } from "./local/summarize";
 import { siteAdapters } from "./adapters";
+import { keptTranscript } from "./transcript-reuse";
+import { getDb } from "@/lib/db";
 import { initialSteps } from "./service";
 import { StepFailure, type RunTask } from "./worker";
 
@@ -94,6 +96,13 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
   return { result, steps };
 
   async function readSource(): Promise<Source> {
+    const kept = await keptTranscript({ db: await getDb(), normalizedUrl: task.normalizedUrl });
+    if (kept) {
+      await update("fetch", { status: "completed", message: "已复用此前获取的内容", progress: 100 }, 25);
+      await update("transcribe", { status: "completed", message: `已复用此前的转写稿（${kept.transcript.length} 段）`, progress: 100 }, 60);
+      const cues = kept.transcript;
+      return { title: kept.title, text: cuesToText(cues), cues, author: kept.author ?? null, duration: kept.duration ?? null };
+    }
     const adapter = siteAdapters().find((a) => a.matches(task.url));
     if (adapter) {
       await update("fetch", { status: "active", message: "正在读取视频信息…", progress: 20 }, 5);

@@ -115,7 +115,7 @@ describe("summary tasks", () => {
     const p1 = (await call(history, "/api/summary/history?page=1&per_page=2", { token: a.token })).body;
     expect(p1).toMatchObject({ total: 5, per_page: 2, has_prev: false, has_next: true });
     expect(p1.items.map((i: { url: string }) => i.url)).toEqual(["https://example.com/h/4", "https://example.com/h/3"]);
-    expect(Object.keys(p1.items[0]).sort()).toEqual(["completed_at", "created_at", "id", "method", "status", "steps", "task_uuid", "title", "url"]);
+    expect(Object.keys(p1.items[0]).sort()).toEqual(["completed_at", "created_at", "duration", "id", "method", "status", "steps", "task_uuid", "title", "url"]);
     const p3 = (await call(history, "/api/summary/history?page=3&per_page=2", { token: a.token })).body;
     expect(p3).toMatchObject({ has_prev: true, has_next: false });
     expect(p3.items).toHaveLength(1);

@@ -87,6 +87,23 @@ describe("podcast episode links", () => {
     expect(site.hits("/media/lk-episode-42.mp3")).toBe(before + 1);
   });
 
+  it("summarises the same episode in another method from the transcript it kept, without fetching or transcribing again", async () => {
+    const hits = site.hits("/media/lk-episode-42.mp3");
+    const transcriptions = provider.requests.filter((r) => r.path.includes("audio/transcriptions")).length;
+    const db = await getDb();
+    const user = await newUser("pod-again");
+    const { task_id } = await createTask({ db, userId: user.id, body: { url: "https://www.xiaoyuzhoufm.com/episode/6650b1c2d3e4f5a6b7c8d9e0?s=share-token", method: "detailed", force: false } });
+    startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: 1, pollMs: 50 });
+    await expect.poll(async () => (await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id)))[0].status, { timeout: 20_000 }).toBe("completed");
+    await stopSummaryWorkers();
+    const [task] = await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id));
+    expect(task.steps!.transcribe.message).toMatch(/^已复用此前的转写稿（\d+ 段）$/);
+    expect(task.result).toMatchObject({ title: "第 42 期：我们为什么越来越难专注（慢半拍）", author: "慢半拍", duration: 2412 });
+    expect(task.result!.content).toContain("节目讲通知如何切碎注意力");
+    expect(site.hits("/media/lk-episode-42.mp3")).toBe(hits);
+    expect(provider.requests.filter((r) => r.path.includes("audio/transcriptions")).length).toBe(transcriptions);
+  });
+
   it.each([
     ["a 小宇宙 episode without public audio", "https://www.xiaoyuzhoufm.com/episode/6650b1c2d3e4f5a6b7c8d9ff", PODCAST_MESSAGES.xiaoyuzhouNoAudio],
     ["an Apple episode the lookup does not list", "https://podcasts.apple.com/us/podcast/id1500000001?i=999", PODCAST_MESSAGES.appleNotFound],
