@@ -24,7 +24,7 @@ import { initialSteps } from "./service";
 import { StepFailure, type RunTask } from "./worker";
 
 /** What is summarised: a title and text (with timed cues for transcripts), and what the platform said about it. */
-type Source = { title: string; text: string; cues?: Cue[]; author?: string | null; duration?: number | null };
+type Source = { title: string; text: string; cues?: Cue[]; author?: string | null; duration?: number | null; context?: string | null };
 
 const isMedia = (contentType: string) => /^(audio|video)\//i.test(contentType.trim());
 const fileName = (url: string, fallback: string) => decodeURIComponent(new URL(url).pathname.split("/").pop() || fallback);
@@ -68,6 +68,7 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
         title: source.title,
         text: source.text,
         method: task.method,
+        context: source.context,
         signal,
         onChunk: (done, total) => update("summarize", { progress: Math.round((done / total) * 100) }, 70 + Math.round((done / total) * 25)),
       });
@@ -113,7 +114,7 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
         throw failure("fetch", err instanceof Error && err.message ? err.message : "读取链接失败，请稍后重试");
       }
       await update("fetch", { status: "completed", message: found.media ? "媒体信息读取完成" : "视频信息读取完成", progress: 100 }, 25);
-      const about = { author: found.author ?? null, duration: found.duration ?? null };
+      const about = { author: found.author ?? null, duration: found.duration ?? null, context: found.context ?? null };
       if (found.media) return { ...(await viaSpeech(found.media.url, found.title, found.media.headers)), ...about };
       if (found.cues?.length) {
         await update("transcribe", { status: "completed", message: `已读取字幕（${found.cues.length} 条）`, progress: 100 }, 60);

@@ -70,7 +70,9 @@ describe("podcast episode links", () => {
     provider.transcription(() => ({ text: "通知会把注意力切成碎片，关掉不必要的提醒是第一步。" }));
     provider.chat((body) => {
       const prompt = (body.messages as { content: string }[]).map((m) => m.content).join("\n");
-      return { chunks: [{ content: prompt.includes("通知会把注意力切成碎片") ? "## 概览\n节目讲通知如何切碎注意力。" : "没有读到转写稿" }] };
+      // The show notes come as background: 小宇宙's (with its chapter list), Apple's description.
+      const notes = prompt.includes("节目简介（仅作背景，总结以内容为准）：\n本期聊注意力、通知和深度工作。") ? "读到了节目简介" : "没有节目简介";
+      return { chunks: [{ content: prompt.includes("通知会把注意力切成碎片") ? `## 概览\n节目讲通知如何切碎注意力。${notes}` : "没有读到转写稿" }] };
     });
   });
 
@@ -82,7 +84,7 @@ describe("podcast episode links", () => {
     const task = await summarise(url);
     expect(task).toMatchObject({ status: "completed", attempts: 1 });
     expect(task.result).toMatchObject({ title, author: "慢半拍", duration: 2412 });
-    expect(task.result!.content).toContain("节目讲通知如何切碎注意力");
+    expect(task.result!.content).toContain("节目讲通知如何切碎注意力。读到了节目简介");
     expect(task.steps).toMatchObject({ fetch: { status: "completed", message: "媒体信息读取完成" }, transcribe: { status: "completed" } });
     expect(site.hits("/media/lk-episode-42.mp3")).toBe(before + 1);
   });

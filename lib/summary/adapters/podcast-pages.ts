@@ -18,7 +18,25 @@ export const PODCAST_MESSAGES = {
 const XIAOYUZHOU = /^https?:\/\/(?:www\.)?xiaoyuzhoufm\.com\/episode\/([0-9a-f]{24})(?![0-9a-f])/i;
 const APPLE = /^https?:\/\/podcasts\.apple\.com\/(?:[a-z]{2}\/)?podcast\/(?:[^/?#]+\/)?id(\d+)\?(?:[^#]*&)?i=(\d+)/;
 
-type XyzEpisode = { title?: string; duration?: number; enclosure?: { url?: string }; media?: { source?: { url?: string } }; podcast?: { title?: string } };
+type XyzEpisode = { title?: string; duration?: number; description?: string; shownotes?: string; enclosure?: { url?: string }; media?: { source?: { url?: string } }; podcast?: { title?: string } };
+
+/** Show notes as text: paragraphs and breaks as new lines, other tags dropped, common entities decoded. */
+export function notesText(html: string | null | undefined): string | null {
+  if (!html) return null;
+  const text = html
+    .replace(/<(?:br|\/p|\/li|\/h\d)\s*\/?>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return text || null;
+}
 
 function nextData(html: string): unknown {
   const m = /<script[^>]*id="__NEXT_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html);
@@ -45,13 +63,22 @@ export function xiaoyuzhouAdapter({ base = "https://www.xiaoyuzhoufm.com" }: { b
       if (!audio) throw new Error(PODCAST_MESSAGES.xiaoyuzhouNoAudio);
       const title = episode?.title ?? meta(html, "og:title") ?? `小宇宙节目 ${id}`;
       const show = episode?.podcast?.title ?? null;
-      return { title: show ? `${title}（${show}）` : title, media: { url: new URL(audio, base).toString() }, author: show, duration: episode?.duration ?? null };
+      const context = notesText(episode?.shownotes ?? episode?.description);
+      return { title: show ? `${title}（${show}）` : title, media: { url: new URL(audio, base).toString() }, author: show, duration: episode?.duration ?? null, context };
     },
   };
 }
 
 type Lookup = {
-  results?: { wrapperType?: string; trackId?: number; trackName?: string; episodeUrl?: string; collectionName?: string; trackTimeMillis?: number }[];
+  results?: {
+    wrapperType?: string;
+    trackId?: number;
+    trackName?: string;
+    episodeUrl?: string;
+    collectionName?: string;
+    trackTimeMillis?: number;
+    description?: string;
+  }[];
 };
 
 export function applePodcastsAdapter({ lookupBase = "https://itunes.apple.com" }: { lookupBase?: string } = {}): SiteAdapter {
@@ -68,7 +95,7 @@ export function applePodcastsAdapter({ lookupBase = "https://itunes.apple.com" }
       const title = episode.trackName ?? `Apple Podcasts 节目 ${episodeId}`;
       const show = episode.collectionName ?? null;
       const duration = episode.trackTimeMillis ? episode.trackTimeMillis / 1000 : null;
-      return { title: show ? `${title}（${show}）` : title, media: { url: episode.episodeUrl }, author: show, duration };
+      return { title: show ? `${title}（${show}）` : title, media: { url: episode.episodeUrl }, author: show, duration, context: notesText(episode.description) };
     },
   };
 }

@@ -10,6 +10,8 @@ export type AdapterSource = {
   text?: string;
   /** Media to transcribe, with the request headers its host wants (e.g. a Referer). */
   media?: { url: string; headers?: Record<string, string> };
+  /** What the source says about itself (a podcast episode's show notes, as text), given to the model as background. */
+  context?: string | null;
   /** The uploader or show, and the media's length in seconds, when the platform says. */
   author?: string | null;
   duration?: number | null;
