@@ -5,13 +5,16 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
-import type { SummaryTask } from "@/lib/db/schema";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { summaryTasks, type SummaryTask } from "@/lib/db/schema";
+import { newUser } from "@/test/users";
 import { makeShortAudio } from "@/test/media";
 import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
 import { ffmpegPath } from "../media/ffmpeg";
 import { runSummaryTask } from "../pipeline";
-import { initialSteps } from "../service";
-import { StepFailure } from "../worker";
+import { createTask, initialSteps } from "../service";
+import { StepFailure, startSummaryWorkers, stopSummaryWorkers } from "../worker";
 import { setSiteAdapters } from ".";
 import { BILIBILI_MESSAGES, bilibiliAdapter } from "./bilibili";
 
@@ -98,7 +101,17 @@ describe("the Bilibili adapter", () => {
     resetConfig();
     provider.transcription(() => ({ text: "联合索引要遵守最左前缀原则，跳过第一列就用不上索引。" }));
     try {
-      const { result, steps } = await runSummaryTask(task("https://www.bilibili.com/video/av170001?p=2"), ctx);
+      // Through the queue: a reader pastes the link, a worker runs the task.
+      const db = await getDb();
+      const user = await newUser("bili");
+      const { task_id } = await createTask({ db, userId: user.id, body: { url: "https://www.bilibili.com/video/av170001?p=2", method: "quick", force: false } });
+      startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: 1, pollMs: 50 });
+      await expect.poll(async () => (await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id)))[0].status, { timeout: 20_000 }).toBe("completed");
+      await stopSummaryWorkers();
+      const [row] = await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id));
+      const result = row.result!;
+      const steps = row.steps!;
+      expect(row.attempts).toBe(1);
       expect(result).toMatchObject({ title: "【图解】二十分钟讲清数据库索引（P2 联合索引与最左前缀）", author: "索引小课堂", duration: 620 });
       expect(result.content).toContain("最左前缀原则");
       expect(steps.transcribe.status).toBe("completed");
