@@ -5,16 +5,14 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
-import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db";
-import { summaryTasks, type SummaryTask } from "@/lib/db/schema";
-import { newUser } from "@/test/users";
+import type { SummaryTask } from "@/lib/db/schema";
+import { summariseThroughQueue } from "@/test/summary-queue";
 import { makeShortAudio } from "@/test/media";
 import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
 import { ffmpegPath } from "../media/ffmpeg";
 import { runSummaryTask } from "../pipeline";
-import { createTask, initialSteps } from "../service";
-import { StepFailure, startSummaryWorkers, stopSummaryWorkers } from "../worker";
+import { initialSteps } from "../service";
+import { StepFailure } from "../worker";
 import { setSiteAdapters } from ".";
 import { BILIBILI_MESSAGES, bilibiliAdapter } from "./bilibili";
 
@@ -102,13 +100,8 @@ describe("the Bilibili adapter", () => {
     provider.transcription(() => ({ text: "联合索引要遵守最左前缀原则，跳过第一列就用不上索引。" }));
     try {
       // Through the queue: a reader pastes the link, a worker runs the task.
-      const db = await getDb();
-      const user = await newUser("bili");
-      const { task_id } = await createTask({ db, userId: user.id, body: { url: "https://www.bilibili.com/video/av170001?p=2", method: "quick", force: false } });
-      startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: 1, pollMs: 50 });
-      await expect.poll(async () => (await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id)))[0].status, { timeout: 20_000 }).toBe("completed");
-      await stopSummaryWorkers();
-      const [row] = await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id));
+      const row = await summariseThroughQueue("https://www.bilibili.com/video/av170001?p=2");
+      expect(row.status).toBe("completed");
       const result = row.result!;
       const steps = row.steps!;
       expect(row.attempts).toBe(1);

@@ -6,18 +6,13 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
-import { summaryTasks } from "@/lib/db/schema";
 import { makeShortAudio, startMediaServer, type MediaServer } from "@/test/media";
 import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
-import { newUser } from "@/test/users";
+import { summariseThroughQueue } from "@/test/summary-queue";
 import { ffmpegPath } from "../media/ffmpeg";
-import { runSummaryTask } from "../pipeline";
-import { createTask } from "../service";
-import { startSummaryWorkers, stopSummaryWorkers } from "../worker";
+import { stopSummaryWorkers } from "../worker";
 import { setSiteAdapters } from ".";
 import { PODCAST_MESSAGES, applePodcastsAdapter, xiaoyuzhouAdapter } from "./podcast-pages";
 
@@ -55,15 +50,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function summarise(url: string) {
-  const db = await getDb();
-  const user = await newUser("pod");
-  const { task_id } = await createTask({ db, userId: user.id, body: { url, method: "quick", force: false } });
-  startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: 1, pollMs: 50 });
-  await expect.poll(async () => (await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id)))[0].status, { timeout: 20_000 }).toMatch(/completed|failed/);
-  await stopSummaryWorkers();
-  return (await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id)))[0];
-}
 
 describe("podcast episode links", () => {
   beforeAll(() => {
@@ -81,7 +67,7 @@ describe("podcast episode links", () => {
     ["an Apple Podcasts episode link", "https://podcasts.apple.com/cn/podcast/%E6%85%A2%E5%8D%8A%E6%8B%8D/id1500000001?i=1000680000042", "第 42 期：我们为什么越来越难专注（慢半拍）"],
   ])("summarises %s from the episode's audio", async (_name, url, title) => {
     const before = site.hits("/media/lk-episode-42.mp3");
-    const task = await summarise(url);
+    const task = await summariseThroughQueue(url);
     expect(task).toMatchObject({ status: "completed", attempts: 1 });
     expect(task.result).toMatchObject({ title, author: "慢半拍", duration: 2412 });
     expect(task.result!.content).toContain("节目讲通知如何切碎注意力。读到了节目简介");
@@ -92,13 +78,8 @@ describe("podcast episode links", () => {
   it("summarises the same episode in another method from the transcript it kept, without fetching or transcribing again", async () => {
     const hits = site.hits("/media/lk-episode-42.mp3");
     const transcriptions = provider.requests.filter((r) => r.path.includes("audio/transcriptions")).length;
-    const db = await getDb();
-    const user = await newUser("pod-again");
-    const { task_id } = await createTask({ db, userId: user.id, body: { url: "https://www.xiaoyuzhoufm.com/episode/6650b1c2d3e4f5a6b7c8d9e0?s=share-token", method: "detailed", force: false } });
-    startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: 1, pollMs: 50 });
-    await expect.poll(async () => (await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id)))[0].status, { timeout: 20_000 }).toBe("completed");
-    await stopSummaryWorkers();
-    const [task] = await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id));
+    const task = await summariseThroughQueue("https://www.xiaoyuzhoufm.com/episode/6650b1c2d3e4f5a6b7c8d9e0?s=share-token", "detailed");
+    expect(task.status).toBe("completed");
     expect(task.steps!.transcribe.message).toMatch(/^已复用此前的转写稿（\d+ 段）$/);
     expect(task.result).toMatchObject({ title: "第 42 期：我们为什么越来越难专注（慢半拍）", author: "慢半拍", duration: 2412 });
     expect(task.result!.content).toContain("节目讲通知如何切碎注意力");
@@ -111,7 +92,7 @@ describe("podcast episode links", () => {
     ["an Apple episode the lookup does not list", "https://podcasts.apple.com/us/podcast/id1500000001?i=999", PODCAST_MESSAGES.appleNotFound],
     ["an Apple episode without audio", "https://podcasts.apple.com/cn/podcast/x/id1500000001?i=1000680000041", PODCAST_MESSAGES.appleNoAudio],
   ])("fails at once with a clear message on %s", async (_name, url, message) => {
-    const task = await summarise(url);
+    const task = await summariseThroughQueue(url);
     expect(task).toMatchObject({ status: "failed", error: message, attempts: 1 });
   });
 });

@@ -7,18 +7,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
-import { summaryTasks } from "@/lib/db/schema";
 import { makeShortAudio } from "@/test/media";
 import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
-import { newUser } from "@/test/users";
+import { summariseThroughQueue } from "@/test/summary-queue";
 import { ffmpegPath } from "../media/ffmpeg";
-import { runSummaryTask } from "../pipeline";
-import { createTask } from "../service";
-import { startSummaryWorkers, stopSummaryWorkers } from "../worker";
+import { stopSummaryWorkers } from "../worker";
 import { setSiteAdapters } from ".";
 import { SHORT_VIDEO_MESSAGES, douyinAdapter, xiaohongshuAdapter } from "./short-video";
 
@@ -83,19 +78,10 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-async function summarise(url: string) {
-  const db = await getDb();
-  const user = await newUser("sv");
-  const { task_id } = await createTask({ db, userId: user.id, body: { url, method: "quick", force: false } });
-  startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: 1, pollMs: 50 });
-  await expect.poll(async () => (await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id)))[0].status, { timeout: 20_000 }).toMatch(/completed|failed/);
-  await stopSummaryWorkers();
-  return (await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id)))[0];
-}
 
 describe("short-video share links", () => {
   it("summarises a 抖音 share link from the video's audio, watermark-free address, phone user agent", async () => {
-    const task = await summarise("https://v.douyin.com/iRNBho6u/");
+    const task = await summariseThroughQueue("https://v.douyin.com/iRNBho6u/");
     expect(task).toMatchObject({ status: "completed", attempts: 1 });
     expect(task.result).toMatchObject({ title: "三分钟学会手冲咖啡 #咖啡 #新手教程", author: "豆子先生", duration: 185 });
     expect(task.result!.content).toContain("模型读到了转写稿");
@@ -104,12 +90,12 @@ describe("short-video share links", () => {
   });
 
   it("summarises a 小红书 video note from its audio, and an image note from its text", async () => {
-    const videoNote = await summarise("http://xhslink.com/a/4xQrZt9");
+    const videoNote = await summariseThroughQueue("http://xhslink.com/a/4xQrZt9");
     expect(videoNote).toMatchObject({ status: "completed" });
     expect(videoNote.result).toMatchObject({ title: "新手露营装备清单，第一次去也不慌", author: "山野小周", duration: 96 });
     expect(videoNote.result!.content).toContain("模型读到了转写稿");
     expect(mediaRequests.at(-1)).toMatchObject({ path: "/stream/xhs-note-01.mp4" });
-    const imageNote = await summarise("https://xhslink.com/a/imgNote1");
+    const imageNote = await summariseThroughQueue("https://xhslink.com/a/imgNote1");
     expect(imageNote).toMatchObject({ status: "completed" });
     expect(imageNote.result!.content).toContain("模型读到了笔记正文");
   });
@@ -120,7 +106,7 @@ describe("short-video share links", () => {
     ["a 小红书 verification page", "https://xhslink.com/a/wallXHS1", SHORT_VIDEO_MESSAGES.xhsWall],
   ])("fails at once with a clear message on %s", async (_name, url, message) => {
     const before = mediaRequests.length;
-    const task = await summarise(url);
+    const task = await summariseThroughQueue(url);
     expect(task).toMatchObject({ status: "failed", error: message, attempts: 1 });
     expect(mediaRequests.length).toBe(before);
   });

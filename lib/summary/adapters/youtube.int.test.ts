@@ -4,16 +4,13 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
-import { summaryTasks } from "@/lib/db/schema";
 import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
-import { newUser } from "@/test/users";
-import { runSummaryTask } from "../pipeline";
-import { createTask, taskHistory } from "../service";
-import { startSummaryWorkers, stopSummaryWorkers } from "../worker";
+import { summariseThroughQueue } from "@/test/summary-queue";
+import { taskHistory } from "../service";
+import { stopSummaryWorkers } from "../worker";
 import { setSiteAdapters } from ".";
 import { YOUTUBE_MESSAGES, youtubeAdapter } from "./youtube";
 
@@ -74,16 +71,6 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-/** Pastes `url` as a signed-in user and lets a worker run it to the end. */
-async function summarise(url: string) {
-  const db = await getDb();
-  const user = await newUser("yt");
-  const { task_id } = await createTask({ db, userId: user.id, body: { url, method: "knowledge", force: false } });
-  startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: 1, pollMs: 50 });
-  await expect.poll(async () => (await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id)))[0].status, { timeout: 15_000 }).toMatch(/completed|failed/);
-  await stopSummaryWorkers();
-  return (await db.select().from(summaryTasks).where(eq(summaryTasks.uuid, task_id)))[0];
-}
 
 describe("the YouTube adapter", () => {
   it("summarises a shared link from the human Chinese captions, through the queue and the model", async () => {
@@ -92,7 +79,7 @@ describe("the YouTube adapter", () => {
       const read = prompt.includes("三层的 B+ 树就能放下两千万行数据") && prompt.includes("[07:58] 三层");
       return { chunks: [{ content: read ? "## 知识点\n1. **B+ 树**：矮、胖、叶子有序 [05:30]" : "没有读到字幕" }] };
     });
-    const task = await summarise("https://youtu.be/dQw4w9WgXcQ?si=share-token&t=42");
+    const task = await summariseThroughQueue("https://youtu.be/dQw4w9WgXcQ?si=share-token&t=42", "knowledge");
     expect(task).toMatchObject({ status: "completed", attempts: 1 });
     expect(task.result).toMatchObject({ title: "数据库索引为什么用 B+ 树？十分钟讲明白", method: "knowledge", author: "慢慢学数据库", duration: 612 });
     expect(task.result!.content).toContain("矮、胖、叶子有序");
@@ -115,7 +102,7 @@ describe("the YouTube adapter", () => {
     ["a consent or verification page", "https://www.youtube.com/embed/consentPag0", YOUTUBE_MESSAGES.wall],
   ])("fails at once with a clear message on %s", async (_name, url, message) => {
     const before = seen.length;
-    const task = await summarise(url);
+    const task = await summariseThroughQueue(url, "knowledge");
     expect(task).toMatchObject({ status: "failed", error: message, attempts: 1 });
     expect(task.steps).toMatchObject({ fetch: { status: "error", error: message } });
     expect(seen.slice(before).filter((u) => u.startsWith("/watch"))).toHaveLength(1); // no retry
