@@ -61,14 +61,16 @@ export async function summarizeWithModel({
   const ask = (content: string) =>
     completeChat({ messages: [{ role: "system", content: SYSTEM }, { role: "user", content }], signal, temperature: 0.3 });
   const chunks = chunkText(text);
+  // A timed transcript: every point says where it is, so the result screen can link it to the video there.
+  const timed = /^\[\d{2}:\d{2}(?::\d{2})?\] /m.test(text) ? "\n内容带有 [mm:ss] 时间戳：每个要点、知识点或小节末尾用 [mm:ss] 标出它在原视频或音频中开始的位置。" : "";
   const about = context?.trim() ? `\n\n节目简介（仅作背景，总结以内容为准）：\n${context.trim().slice(0, CONTEXT_MAX_CHARS)}` : "";
-  if (chunks.length <= 1) return ask(`${INSTRUCTIONS[method]}\n\n标题：${title}${about}\n\n内容：\n${text}`);
+  if (chunks.length <= 1) return ask(`${INSTRUCTIONS[method]}${timed}\n\n标题：${title}${about}\n\n内容：\n${text}`);
   const notes: string[] = [];
   for (let i = 0; i < chunks.length; i++) {
     notes.push(await ask(`下面是《${title}》的第 ${i + 1}/${chunks.length} 部分。请提炼这一部分的要点，保留时间戳、数据和关键术语，用 Markdown 列表输出。\n\n${chunks[i]}`));
     await onChunk?.(i + 1, chunks.length + 1);
   }
-  const merged = await ask(`${INSTRUCTIONS[method]}\n\n标题：${title}${about}\n\n以下是全文按顺序分段提炼的要点，请据此写出完整的总结：\n\n${notes.map((n, i) => `【第 ${i + 1} 部分】\n${n}`).join("\n\n")}`);
+  const merged = await ask(`${INSTRUCTIONS[method]}${timed}\n\n标题：${title}${about}\n\n以下是全文按顺序分段提炼的要点，请据此写出完整的总结：\n\n${notes.map((n, i) => `【第 ${i + 1} 部分】\n${n}`).join("\n\n")}`);
   await onChunk?.(chunks.length + 1, chunks.length + 1);
   return merged;
 }

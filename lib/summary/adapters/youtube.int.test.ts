@@ -76,7 +76,8 @@ describe("the YouTube adapter", () => {
   it("summarises a shared link from the human Chinese captions, through the queue and the model", async () => {
     provider.chat((body) => {
       const prompt = (body.messages as { content: string }[]).map((m) => m.content).join("\n");
-      const read = prompt.includes("三层的 B+ 树就能放下两千万行数据") && prompt.includes("[07:58] 三层");
+      // The transcript with its times, and the instruction to cite them.
+      const read = prompt.includes("三层的 B+ 树就能放下两千万行数据") && prompt.includes("[07:58] 三层") && prompt.includes("末尾用 [mm:ss] 标出");
       return { chunks: [{ content: read ? "## 知识点\n1. **B+ 树**：矮、胖、叶子有序 [05:30]" : "没有读到字幕" }] };
     });
     const task = await summariseThroughQueue("https://youtu.be/dQw4w9WgXcQ?si=share-token&t=42", "knowledge");

@@ -126,6 +126,29 @@ describe("summarizeLocally", () => {
     expect(summarizeLocally({ title: "t", text: withHeadings, method: "storyboard" })).toContain("### 场景 2：选址与土壤");
   });
 
+  it("quick, detailed and knowledge of a transcript cite where each point starts", () => {
+    const lines = plain.split(/(?<=[。！？；])/).filter((s) => s.trim());
+    const cues: Cue[] = lines.map((text, i) => ({ start: 95 + i * 30, end: 95 + i * 30 + 28, text: text.trim() }));
+    const stamp = (s: number) => `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+    const cueAt = (clock: string) => cues.find((c) => stamp(c.start) === clock);
+    const text = cues.map((c) => `[${stamp(c.start)}] ${c.text}`).join("\n");
+    const points = (summary: string, marker: RegExp) => summary.split("\n").filter((l) => marker.test(l));
+    for (const [method, marker] of [["quick", /^- /], ["knowledge", /^\d+\. /]] as const) {
+      const listed = points(summarizeLocally({ title: "菜市场", text, method, cues }), marker);
+      expect(listed.length, method).toBeGreaterThanOrEqual(5);
+      for (const line of listed) {
+        const m = /^(?:- |\d+\. )(.+) \[(\d\d:\d\d)\]$/.exec(line)!;
+        expect(m, line).not.toBeNull();
+        expect(cueAt(m[2])?.text, line).toBe(m[1].replaceAll("**", ""));
+      }
+    }
+    for (const heading of headings(summarizeLocally({ title: "菜市场", text, method: "detailed", cues }), "###")) {
+      const m = /\[(\d\d:\d\d)\]$/.exec(heading)!;
+      expect(m, heading).not.toBeNull();
+      expect(cueAt(m[1])).toBeDefined();
+    }
+  });
+
   it("storyboard with cues: scenes by time whose bounds and shots are cue timestamps", () => {
     // 12 minutes of cues, one every 30 s
     const lines = plain.split(/(?<=[。！？；])/).filter((s) => s.trim());

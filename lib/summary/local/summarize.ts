@@ -24,6 +24,8 @@ const MIN_SENTENCES = 3;
 const MIN_CHARS = 40;
 
 type Analysis = ParsedText & {
+  /** Times are written with hours (a recording past an hour). */
+  hours: boolean;
   tokens: string[][];
   scores: number[];
   keywords: string[];
@@ -52,7 +54,8 @@ function analyse(parsed: ParsedText, title: string, source: string): Analysis {
     const spelled = visible.slice(at, at + word.length);
     return at >= 0 && spelled.toLowerCase() === word ? spelled : word;
   };
-  return { ...parsed, tokens, scores, keywords, display };
+  const hours = parsed.sentences.some((s) => (s.start ?? 0) >= 3600);
+  return { ...parsed, tokens, scores, keywords, display, hours };
 }
 
 /** The `count` best sentences among `indices`, in source order, without repeated text. */
@@ -79,6 +82,11 @@ function prose(a: Analysis, indices: number[], count: number): number[] {
   return ended.length >= Math.min(count, indices.length) ? ended : indices;
 }
 const texts = (a: Analysis, indices: number[]) => indices.map((i) => a.sentences[i].text);
+/** ` [mm:ss]` where sentence `i` starts in a timed transcript (so the result links it to the video there); else nothing. */
+function at(a: Analysis, i: number | undefined): string {
+  const start = i === undefined ? undefined : a.sentences[i].start;
+  return start === undefined ? "" : ` [${formatTimestamp(start, a.hours)}]`;
+}
 const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, value));
 
 /** The most distinctive word of a group of sentences (TF × IDF across groups), in source spelling. */
@@ -127,7 +135,7 @@ function quick(a: Analysis): string {
     "## 概览",
     joinSentences(texts(a, overview)),
     "## 要点",
-    texts(a, points).map((t) => `- ${t}`).join("\n"),
+    points.map((i) => `- ${a.sentences[i].text}${at(a, i)}`).join("\n"),
   ].join("\n\n");
 }
 
@@ -136,7 +144,8 @@ function detailed(a: Analysis): string {
   return groups
     .map((g) => {
       const count = clamp(Math.round(g.sentences.length / 3), 2, 4);
-      return `### ${g.label}\n\n${joinSentences(texts(a, pick(a, prose(a, g.sentences, count), count)))}`;
+      const chosen = pick(a, prose(a, g.sentences, count), count);
+      return `### ${g.label}${at(a, chosen[0])}\n\n${joinSentences(texts(a, chosen))}`;
     })
     .join("\n\n");
 }
@@ -172,7 +181,7 @@ function knowledge(a: Analysis): string {
   points.sort((x, y) => x.index - y.index);
   const list = points.map((p, n) => {
     const text = a.sentences[p.index].text;
-    return `${n + 1}. ${p.keyword ? boldFirst(text, p.keyword) : text}`;
+    return `${n + 1}. ${p.keyword ? boldFirst(text, p.keyword) : text}${at(a, p.index)}`;
   });
   return ["## 关键词", keywords.map((k) => `\`${k}\``).join("、"), "## 知识点", list.join("\n")].join("\n\n");
 }
@@ -221,9 +230,11 @@ function fromCues(cues: Cue[]): ParsedText {
 
 /** Markdown summary of `text` in the shape of `method`, built only from the source's sentences. */
 export function summarizeLocally({ title, text, method, cues }: LocalSummaryInput): string {
-  const timed = !!cues?.length && (method === "storyboard" || !text.trim());
-  const source = timed ? cues!.map((c) => c.text).join("\n") : text;
-  const parsed = timed ? fromCues(cues!) : parseText(source);
+  // A transcript's sentences keep their times: every method cites them, the storyboard groups scenes by them.
+  const withCues = !!cues?.length;
+  const timed = withCues && method === "storyboard";
+  const source = withCues ? cues!.map((c) => c.text).join("\n") : text;
+  const parsed = withCues ? fromCues(cues!) : parseText(source);
   const chars = parsed.sentences.reduce((sum, s) => sum + s.text.length, 0);
   if (!source.trim()) return `${LOCAL_NOTICE}\n>\n${EMPTY_NOTICE}\n`;
   if (parsed.sentences.length < MIN_SENTENCES || chars < MIN_CHARS) return `${LOCAL_NOTICE}\n\n${source.trim()}\n`;
