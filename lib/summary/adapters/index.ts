@@ -4,6 +4,7 @@ import { getConfig } from "@/lib/config";
 import { bilibiliAdapter } from "./bilibili";
 import { applePodcastsAdapter, xiaoyuzhouAdapter } from "./podcast-pages";
 import { douyinAdapter, xiaohongshuAdapter } from "./short-video";
+import { unsupportedSitesAdapter } from "./unsupported";
 import type { SiteAdapter } from "./types";
 import { youtubeAdapter } from "./youtube";
 
@@ -25,6 +26,7 @@ export function siteAdapters(): SiteAdapter[] {
     applePodcastsAdapter(),
     douyinAdapter(),
     xiaohongshuAdapter(),
+    unsupportedSitesAdapter(),
   ];
   return g.__shiyueAdapters;
 }
