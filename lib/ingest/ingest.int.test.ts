@@ -226,7 +226,9 @@ describe("scheduling and failures", () => {
   it("stops a poll in flight at shutdown without counting a failure, the source due again at once", async () => {
     const source = await add("/slow.xml");
     const scheduler = startFeedScheduler(getDb, { concurrency: 2, tickMs: 60_000 });
-    await expect.poll(() => feeds.requests.some((r) => r.path === "/slow.xml"), { timeout: 5_000 }).toBe(true);
+    // How soon the first poll starts is not what this test is about: beside the media tests' ffmpeg runs (both
+    // cores busy) it took over 5 s once. What is measured is how fast a poll in flight stops.
+    await expect.poll(() => feeds.requests.some((r) => r.path === "/slow.xml"), { timeout: 20_000 }).toBe(true);
     const started = performance.now();
     await scheduler.stop();
     expect(performance.now() - started).toBeLessThan(2_000);
