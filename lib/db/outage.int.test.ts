@@ -32,6 +32,7 @@ afterAll(async () => {
   await proxy.close();
 });
 
+// Skipped on int-pglite (reason): an embedded database cannot go down behind a proxy; this runs on int-postgres.
 it.skipIf(!postgres)("answers 503 quickly while the database is down and recovers without a restart", async () => {
   expect((await call(feedRoute, "/api/v1/articles?page=1")).status).toBe(200);
 

@@ -67,6 +67,7 @@ afterAll(async () => {
   resetConfig();
 });
 
+// Skipped on int-pglite (reason): statement timeouts and cancel requests are PostgreSQL server features.
 describe.skipIf(!postgres)("on PostgreSQL", () => {
   let locker: pg.Client;
   let watcher: pg.Client;
@@ -204,6 +205,7 @@ describe.skipIf(!postgres)("on PostgreSQL", () => {
   });
 });
 
+// Skipped on int-postgres (reason): these pin what the embedded PGlite does instead (it cannot interrupt a query).
 describe.skipIf(postgres)("on the embedded PGlite", () => {
   it("answers with the same code; a client going away leaves the server serving", async () => {
     await reopen(400);
