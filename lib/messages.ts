@@ -22,6 +22,7 @@ export const MSG = {
   badCredentials: "账户名或密码错误",
   tokenInvalid: "登录已失效，请重新登录",
   loginRequired: "请先登录",
+  accountDisabled: "该账号已被停用，如有疑问请联系网站管理员",
   duplicateAccount: "该账户名已被注册",
   duplicatePhone: "该手机号已被注册",
   duplicateEmail: "该邮箱已被注册",

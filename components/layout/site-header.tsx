@@ -29,7 +29,7 @@ export async function SiteHeader() {
           <span className="sm:hidden">总结</span>
         </Link>
         {viewer ? (
-          <UserMenu name={viewer.displayName || viewer.accountName} avatarUrl={viewer.avatarUrl} />
+          <UserMenu name={viewer.displayName || viewer.accountName} avatarUrl={viewer.avatarUrl} isAdmin={viewer.role === "admin"} />
         ) : (
           <Link
             href="/login/sms"

@@ -14,9 +14,11 @@ const ITEMS = [
   { href: "/history", label: "浏览历史" },
   { href: "/summary-history", label: "总结历史" },
 ];
+/** Shown to operators only (the console answers 404 to everyone else). */
+const ADMIN_ITEM = { href: "/admin", label: "运营后台" };
 
 /** The signed-in header menu: opens on hover, and on tap/click for touch screens and keyboards. */
-export function UserMenu({ name, avatarUrl }: { name: string; avatarUrl: string | null }) {
+export function UserMenu({ name, avatarUrl, isAdmin = false }: { name: string; avatarUrl: string | null; isAdmin?: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const pointer = useRef<string>("");
@@ -63,7 +65,7 @@ export function UserMenu({ name, avatarUrl }: { name: string; avatarUrl: string 
         <div role="menu" className="absolute top-full right-0 z-40 w-40 pt-2">
           <div className="overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
             <p className="truncate border-b border-slate-100 px-4 py-2 text-xs text-slate-500">{name}</p>
-            {ITEMS.map((item) => (
+            {[...ITEMS, ...(isAdmin ? [ADMIN_ITEM] : [])].map((item) => (
               <Link key={item.href} href={item.href} role="menuitem" onClick={() => setOpen(false)} className="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-50">
                 {item.label}
               </Link>

@@ -23,11 +23,14 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 
-type AuthMode = "none" | "optional" | "required";
-type UserFor<A> = A extends "required" ? User : A extends "optional" ? User | null : undefined;
+type AuthMode = "none" | "optional" | "required" | "admin";
+type UserFor<A> = A extends "required" | "admin" ? User : A extends "optional" ? User | null : undefined;
 
 export type RouteOptions<P, Q, B, A extends AuthMode = "none"> = {
-  /** required: 401 without a valid token; optional: a missing or bad token means anonymous. */
+  /**
+   * required: 401 without a valid token; optional: a missing or bad token means anonymous; admin: 401 without a
+   * valid token, 404 for a signed-in user who is not an operator (the console's API does not exist for them).
+   */
   auth?: A;
   params?: P;
   query?: Q;
@@ -140,11 +143,12 @@ export function route<
     const answer = async (): Promise<Response> => {
       try {
         let user: User | null = null;
-        if (options.auth === "required" || options.auth === "optional") {
+        if (options.auth && options.auth !== "none") {
           const viewer = await viewerFromRequest(req);
-          if (!viewer.user && options.auth === "required") {
+          if (!viewer.user && options.auth !== "optional") {
             throw new ApiError("unauthorized", viewer.present ? MSG.tokenInvalid : MSG.loginRequired);
           }
+          if (options.auth === "admin" && viewer.user?.role !== "admin") throw new ApiError("not_found");
           user = viewer.user;
         }
         const rawParams = context?.params ? await context.params : {};

@@ -1,5 +1,5 @@
 // The user object of the API: never the password hash — only whether a password is set.
-import type { User } from "@/lib/db/schema";
+import type { User, UserRole } from "@/lib/db/schema";
 
 export type ApiUser = {
   id: number;
@@ -11,6 +11,8 @@ export type ApiUser = {
   avatar_url: string | null;
   created_at: string;
   has_password: boolean;
+  /** `admin` for the site's operators (the menu then links to /admin). */
+  role: UserRole;
 };
 
 export function toApiUser(u: User): ApiUser {
@@ -24,5 +26,6 @@ export function toApiUser(u: User): ApiUser {
     avatar_url: u.avatarUrl,
     created_at: u.createdAt.toISOString(),
     has_password: Boolean(u.hashedPassword),
+    role: u.role,
   };
 }

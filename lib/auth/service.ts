@@ -28,7 +28,9 @@ export function conflictFor(err: unknown): never {
   throw err;
 }
 
+/** A session for `user`; a disabled account gets none (401, whichever way it signs in). */
 export async function authResult(user: User): Promise<AuthResult> {
+  if (user.disabledAt) throw new ApiError("unauthorized", MSG.accountDisabled);
   return { access_token: await signToken(user.id), user: toApiUser(user) };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 // Who is calling: the user named by a valid Bearer token (API) or by the session cookie (pages, to
-// render only). A token for a deleted user counts as no token.
+// render only). A token for a deleted or disabled user counts as no token: every call reads the account, so
+// disabling one stops its tokens at once.
 import { eq } from "drizzle-orm";
 import { cookies } from "next/headers";
 import { cache } from "react";
@@ -13,7 +14,7 @@ export async function userForToken(token: string | null | undefined): Promise<Us
   const id = await verifyToken(token);
   if (!id) return null;
   const [user] = await (await getDb()).select().from(users).where(eq(users.id, id));
-  return user ?? null;
+  return user && !user.disabledAt ? user : null;
 }
 
 /** The API caller; `present` tells a bad token (401) from no token (anonymous). */

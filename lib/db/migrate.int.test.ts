@@ -15,15 +15,18 @@ describe("migrations", () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(res.rows.map((r) => r.table_name)).toEqual([
+      "admin_audit",
       "app_settings",
       "article_embeddings",
       "articles",
       "comments",
+      "daily_counters",
       "favorites",
       "feed_sources",
       "likes",
       "rate_limits",
       "read_history",
+      "search_log",
       "site_counters",
       "sms_codes",
       "summary_tasks",

@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -34,6 +35,9 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => sql`clock_timestamp()`);
 
+export const USER_ROLES = ["user", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 // ── Accounts ────────────────────────────────────────────────────────────────────────────────────────
 
 export const users = pgTable(
@@ -51,6 +55,10 @@ export const users = pgTable(
     hashedPassword: text("hashed_password"),
     /** Rows in read_history for this user, maintained by trigger (feed totals with exclude_read). */
     readCount: integer("read_count").notNull().default(0),
+    /** `admin` opens the operator's console (/admin); granted and revoked by `npm run admin`. */
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    /** Set by an operator: every call of a disabled account answers 401, its tokens included. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,6 +66,9 @@ export const users = pgTable(
     uniqueIndex("users_account_name_key").on(sql`lower(${t.accountName})`),
     uniqueIndex("users_phone_number_key").on(t.phoneNumber),
     uniqueIndex("users_email_key").on(t.email),
+    /** Sign-ups per day (the console's overview). */
+    index("users_created_idx").on(t.createdAt),
+    check("users_role_valid", sql`${t.role} in ('user', 'admin')`),
   ],
 );
 export type User = typeof users.$inferSelect;
@@ -187,6 +198,14 @@ export const articles = pgTable(
     hotScore: doublePrecision("hot_score").generatedAlwaysAs(
       sql`log(greatest(like_cnt + 2 * favorite_cnt + view_cnt / 50.0, 1)) + extract(epoch from (published_at - '2020-01-01 00:00:00+00'::timestamptz)) / 45000`,
     ),
+    /**
+     * Hidden by an operator: out of the feed, search, sitemap, chat and permalinks (its search text is emptied
+     * while hidden, so no search index holds it); likes and history rows stay.
+     */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** Pinned by an operator to the top of the home feed until this moment (newest pin first). */
+    pinnedAt: timestamp("pinned_at", { withTimezone: true }),
+    pinnedUntil: timestamp("pinned_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -202,6 +221,12 @@ export const articles = pgTable(
       .where(sql`${t.id} % 64 = 0`),
     index("articles_title_grams_idx").using("gin", t.titleGrams),
     index("articles_title_vector_idx").using("gin", t.titleVector),
+    /** Articles collected per day (the console's overview). */
+    index("articles_created_idx").on(t.createdAt),
+    /** The few pinned articles, newest pin first. */
+    index("articles_pinned_idx").on(t.pinnedAt.desc()).where(sql`${t.pinnedUntil} is not null`),
+    /** The few hidden articles (the console's filter). */
+    index("articles_hidden_idx").on(t.hiddenAt.desc()).where(sql`${t.hiddenAt} is not null`),
     check("articles_counters_nonnegative", sql`${t.likeCnt} >= 0 and ${t.commentCnt} >= 0 and ${t.favoriteCnt} >= 0 and ${t.viewCnt} >= 0`),
   ],
 );
@@ -370,3 +395,60 @@ export const summaryTasks = pgTable(
 );
 export type SummaryTask = typeof summaryTasks.$inferSelect;
 export type NewSummaryTask = typeof summaryTasks.$inferInsert;
+
+// ── Operations ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Every action taken in the operator's console or by `npm run admin`, written in the transaction of the
+ * change it records; never edited. `actor_name` keeps the account name should the account be deleted.
+ */
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    /** e.g. article.hide, source.add, user.disable, task.retry, role.grant */
+    action: text("action").notNull(),
+    objectType: text("object_type").notNull(),
+    objectId: text("object_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("admin_audit_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("admin_audit_object_idx").on(t.objectType, t.objectId),
+    index("admin_audit_actor_idx").on(t.actorId),
+  ],
+);
+export type AdminAudit = typeof adminAudit.$inferSelect;
+export type NewAdminAudit = typeof adminAudit.$inferInsert;
+
+/**
+ * What readers look for, per day: one row per day and keyword (normalized), how often it was searched and how
+ * many results the last search found. No user id, no address.
+ */
+export const searchLog = pgTable(
+  "search_log",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    keyword: text("keyword").notNull(),
+    searches: integer("searches").notNull().default(0),
+    results: integer("results").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.keyword] })],
+);
+export type SearchLog = typeof searchLog.$inferSelect;
+
+/** Named events counted per day (chat questions …), for the console's overview. */
+export const dailyCounters = pgTable(
+  "daily_counters",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    name: text("name").notNull(),
+    value: integer("value").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.name] })],
+);
+export type DailyCounter = typeof dailyCounters.$inferSelect;
