@@ -34,6 +34,8 @@ ALTER TABLE "admin_audit" ADD CONSTRAINT "admin_audit_actor_id_users_id_fk" FORE
 CREATE INDEX "admin_audit_created_idx" ON "admin_audit" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "admin_audit_object_idx" ON "admin_audit" USING btree ("object_type","object_id");--> statement-breakpoint
 CREATE INDEX "admin_audit_actor_idx" ON "admin_audit" USING btree ("actor_id");--> statement-breakpoint
+CREATE INDEX "articles_source_published_idx" ON "articles" USING btree ("feed_source_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "articles_platform_published_idx" ON "articles" USING btree ("platform_name","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "articles_created_idx" ON "articles" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "articles_pinned_idx" ON "articles" USING btree ("pinned_at" DESC NULLS LAST) WHERE "articles"."pinned_until" is not null;--> statement-breakpoint
 CREATE INDEX "articles_hidden_idx" ON "articles" USING btree ("hidden_at" DESC NULLS LAST) WHERE "articles"."hidden_at" is not null;--> statement-breakpoint

@@ -9,6 +9,9 @@ import { adminAudit, type AdminAudit } from "@/lib/db/schema";
 /** Who acted: an operator's account, or the command line (`id` null, `name` such as "命令行"). */
 export type Actor = { id: number | null; name: string };
 
+/** The operator making a console call. */
+export const actorOf = (user: { id: number; accountName: string }): Actor => ({ id: user.id, name: user.accountName });
+
 export type AuditEntry = {
   action: string;
   objectType: string;

@@ -23,8 +23,9 @@ export function contentHash(model: string, text: string): string {
 }
 
 /** Articles without a current embedding for `model`: none stored, or the article was updated since it was read. */
+/** Articles without a current embedding; a hidden article waits until it is shown again. */
 function pendingWhere() {
-  return or(isNull(articleEmbeddings.articleId), lt(articleEmbeddings.createdAt, articles.updatedAt));
+  return and(isNull(articles.hiddenAt), or(isNull(articleEmbeddings.articleId), lt(articleEmbeddings.createdAt, articles.updatedAt)));
 }
 
 function pendingFrom(db: Db, model: string) {

@@ -1,7 +1,9 @@
 import "server-only";
 // Article reads: the feed in "hot" order (recency and engagement, an indexed stored score; see
-// lib/db/schema.ts) with its maintained total, single articles, and rows by id for search results.
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+// lib/db/schema.ts) with its maintained total, single articles, and rows by id for search results. Articles an
+// operator hid are in none of them (search never finds them either: their search text is emptied while
+// hidden, lib/admin/articles.ts); articles an operator pinned open the feed's first page.
+import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { articles, siteCounters, users } from "@/lib/db/schema";
 import type { ArticleRow } from "./serialize";
@@ -44,8 +46,12 @@ export function unreadBy(reader: Reader): SQL | undefined {
   return sql`not exists(select 1 from read_history r where r.user_id = ${reader.userId} and r.article_id = "articles"."id")`;
 }
 
+/** Visible to readers: not hidden by an operator. */
+export const visible = () => isNull(articles.hiddenAt);
+
+/** A visible article (a hidden one is null, as an unknown id is). */
 export async function getArticleById({ db, id }: { db: Db; id: number }): Promise<ArticleRow | null> {
-  const [row] = await db.select(articleColumns).from(articles).where(eq(articles.id, id));
+  const [row] = await db.select(articleColumns).from(articles).where(and(eq(articles.id, id), visible()));
   return row ?? null;
 }
 
@@ -54,11 +60,12 @@ export async function listArticleUrls({ db, limit }: { db: Db; limit: number }) 
   return db
     .select({ id: articles.id, updatedAt: articles.updatedAt })
     .from(articles)
+    .where(visible())
     .orderBy(sql`${articles.publishedAt} desc nulls last`, sql`${articles.id} desc nulls last`)
     .limit(limit);
 }
 
-/** Number of articles, from the trigger-maintained counter (no scan). */
+/** Number of visible articles, from the trigger-maintained counter (no scan; migrations 0001 and 0013). */
 export async function countArticles({ db }: { db: Db }): Promise<number> {
   const [row] = await db.select({ value: siteCounters.value }).from(siteCounters).where(eq(siteCounters.name, "articles"));
   return Number(row?.value ?? 0);
@@ -72,18 +79,41 @@ export async function listArticles({ db, page, limit, reader = null }: { db: Db;
     const [u] = await db.select({ readCount: users.readCount }).from(users).where(eq(users.id, reader.userId));
     return Math.max(all - (u?.readCount ?? 0), 0);
   };
-  const [items, count] = await Promise.all([
-    db
-      .select(columnsFor(reader))
-      .from(articles)
-      .where(unreadBy(reader))
-      // "nulls last" matches the index definition (drizzle's .desc() indexes are NULLS LAST).
-      .orderBy(sql`${articles.hotScore} desc nulls last`, sql`${articles.id} desc nulls last`)
-      .limit(limit)
-      .offset((page - 1) * limit),
+  const pinned = await pinnedArticles({ db, reader });
+  // Pinned articles open page 1, for everyone (read or not); the hot order follows without them.
+  const start = (page - 1) * limit;
+  const shown = pinned.slice(start, start + limit);
+  const hotOffset = Math.max(start - pinned.length, 0);
+  const [hot, count] = await Promise.all([
+    shown.length === limit
+      ? []
+      : db
+          .select(columnsFor(reader))
+          .from(articles)
+          .where(and(visible(), notPinned(), unreadBy(reader)))
+          // "nulls last" matches the index definition (drizzle's .desc() indexes are NULLS LAST).
+          .orderBy(sql`${articles.hotScore} desc nulls last`, sql`${articles.id} desc nulls last`)
+          .limit(limit - shown.length)
+          .offset(hotOffset),
     total(),
   ]);
-  return { items, total: count };
+  return { items: [...shown, ...hot], total: count };
+}
+
+/** At most this many articles are pinned at once (the console refuses more). */
+export const MAX_PINNED = 5;
+
+const pinnedNow = () => and(sql`${articles.pinnedUntil} is not null`, gt(articles.pinnedUntil, sql`now()`));
+const notPinned = () => or(isNull(articles.pinnedUntil), sql`${articles.pinnedUntil} <= now()`);
+
+/** The visible articles pinned now, newest pin first (through the partial index articles_pinned_idx). */
+export async function pinnedArticles({ db, reader = null }: { db: Db; reader?: Reader }): Promise<ArticleRow[]> {
+  return db
+    .select(columnsFor(reader))
+    .from(articles)
+    .where(and(pinnedNow(), visible()))
+    .orderBy(desc(articles.pinnedAt))
+    .limit(MAX_PINNED);
 }
 
 /** Articles by id, in the order of `ids` (unknown ids are left out). */

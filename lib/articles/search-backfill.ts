@@ -1,7 +1,7 @@
 import "server-only";
 // Fills search text added by later migrations for rows written before them (today: the title bigrams of
 // migration 0004). Walks by id so titles whose text yields nothing are visited once.
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { articles } from "@/lib/db/schema";
 import { gramTokens } from "./search-text";
@@ -15,7 +15,8 @@ export async function fillMissingSearchText(db: Db): Promise<number> {
     const rows = await db
       .select({ id: articles.id, title: articles.title })
       .from(articles)
-      .where(and(eq(articles.searchGrams, ""), gt(articles.id, after)))
+      // A hidden article's search text stays empty until it is shown again (lib/admin/articles.ts).
+      .where(and(eq(articles.searchGrams, ""), isNull(articles.hiddenAt), gt(articles.id, after)))
       .orderBy(asc(articles.id))
       .limit(BATCH);
     for (const row of rows) {

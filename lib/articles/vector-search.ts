@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db/client";
 import { articleEmbeddings, articles } from "@/lib/db/schema";
 import { outsideRequest } from "@/lib/db/request-scope";
 import { log, errorMessage } from "@/lib/log";
-import { countArticles, unreadBy, type Reader } from "./queries";
+import { countArticles, unreadBy, visible, type Reader } from "./queries";
 
 /**
  * Without pgvector every query vector is compared with every stored one. Above this many articles that scan
@@ -122,7 +122,7 @@ export async function nearestArticles({
   reader?: Reader;
 }): Promise<Neighbour[]> {
   const n = dims(vector.length);
-  const where = and(eq(articleEmbeddings.model, model), sql`${articleEmbeddings.dimensions} = ${sql.raw(String(n))}`, unreadBy(reader));
+  const where = and(eq(articleEmbeddings.model, model), sql`${articleEmbeddings.dimensions} = ${sql.raw(String(n))}`, visible(), unreadBy(reader));
   let rows: { id: number; similarity: number }[];
   if ((await vectorBackend(db)) === "pgvector") {
     // The same expression as the index (embedding::vector(n)), so the planner can walk it in distance order.

@@ -221,6 +221,9 @@ export const articles = pgTable(
       .where(sql`${t.id} % 64 = 0`),
     index("articles_title_grams_idx").using("gin", t.titleGrams),
     index("articles_title_vector_idx").using("gin", t.titleVector),
+    /** The console's article list by source and by platform, newest first. */
+    index("articles_source_published_idx").on(t.feedSourceId, t.publishedAt.desc(), t.id.desc()),
+    index("articles_platform_published_idx").on(t.platformName, t.publishedAt.desc(), t.id.desc()),
     /** Articles collected per day (the console's overview). */
     index("articles_created_idx").on(t.createdAt),
     /** The few pinned articles, newest pin first. */
