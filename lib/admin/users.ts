@@ -35,7 +35,7 @@ export const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)
  * (newest first). A scan of the users table: fine for an operator's occasional search over tens of thousands
  * of accounts; counts are per listed row through the (user_id, …) indexes.
  */
-export async function listUsers({ db, q, role, disabled, page, limit }: { db: Db; q?: string; role?: UserRole; disabled?: boolean; page: number; limit: number }) {
+export async function listUsers({ db, q, role, disabled, id, page, limit }: { db: Db; q?: string; role?: UserRole; disabled?: boolean; id?: number; page: number; limit: number }) {
   const term = q?.trim();
   const digits = term?.replace(/\D/g, "");
   const cond = and(
@@ -49,6 +49,7 @@ export async function listUsers({ db, q, role, disabled, page, limit }: { db: Db
       : undefined,
     role ? eq(users.role, role) : undefined,
     disabled === undefined ? undefined : disabled ? sql`${users.disabledAt} is not null` : sql`${users.disabledAt} is null`,
+    id === undefined ? undefined : eq(users.id, id),
   );
   const [rows, [{ n }]] = await Promise.all([
     db
@@ -79,6 +80,11 @@ export async function listUsers({ db, q, role, disabled, page, limit }: { db: Db
     summaries_count: summaries,
   }));
   return { items, total: n };
+}
+
+/** What an action answers about the account it changed (never its phone number or password hash). */
+export function adminUserSummary(u: User) {
+  return { id: u.id, account_name: u.accountName, display_name: u.displayName, role: u.role, disabled_at: u.disabledAt?.toISOString() ?? null };
 }
 
 async function lockUser(tx: Pick<Db, "select">, where: ReturnType<typeof eq>): Promise<User | null> {
