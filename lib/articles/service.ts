@@ -1,5 +1,6 @@
 import "server-only";
 // The feed's rules: anonymous visitors see page 1 only (SPEC section 6).
+import { noteSearch } from "@/lib/admin/activity-log";
 import { ApiError } from "@/lib/api/errors";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
@@ -42,6 +43,8 @@ export async function getSearchPage({ query, viewer = null }: { query: SearchQue
   const reader = viewer ? { userId: viewer.userId, excludeRead: query.exclude_read } : null;
   const db = await getDb();
   const page = await searchGate(getConfig().SEARCH_CONCURRENCY).run(() => hybridSearch({ db, keyword: query.keyword, page: query.page, limit: query.limit, reader }));
+  // The console's overview: the keyword and how many it found, per day (page 1 only; no one's id).
+  noteSearch({ keyword: query.keyword, results: page.total, page: query.page });
   return { items: page.items.map(toApiArticle), total: page.total, total_is_estimate: page.totalIsEstimate, mode: page.mode };
 }
 

@@ -1,9 +1,11 @@
 import "server-only";
 // Clean stop on SIGTERM/SIGINT, within 10 s: new API requests get 503 and /api/ready fails (the load
 // balancer moves on); background work stops taking jobs and hands unfinished summary tasks back to the
-// queue; requests in flight finish; then the database closes (PGlite checkpoints and releases its directory
-// lock; the pg pool ends) and the process exits. Active only when the launcher sets NEXT_MANUAL_SIG_HANDLE=true
-// (npm start, the container); otherwise Next's own handlers exit as before (next dev).
+// queue; requests in flight finish; the search and chat tallies still in memory are written; then the
+// database closes (PGlite checkpoints and releases its directory lock; the pg pool ends) and the process
+// exits. Active only when the launcher sets NEXT_MANUAL_SIG_HANDLE=true (npm start, the container);
+// otherwise Next's own handlers exit as before (next dev).
+import { stopActivityLog } from "@/lib/admin/activity-log";
 import { stopEmbedder } from "@/lib/articles/embedder";
 import { stopSummaryWorkers } from "@/lib/summary/worker";
 import { stopFeedScheduler } from "@/lib/ingest/scheduler";
@@ -31,6 +33,7 @@ export function installShutdownHandlers(): void {
       await Promise.all([stopEmbedder(), stopSummaryWorkers(), stopFeedScheduler()]);
       const unfinished = await drainRequests(DRAIN_MS);
       if (unfinished) log.warn("requests still running at shutdown", { count: unfinished });
+      await stopActivityLog(); // the searches and chat questions counted since the last write
       await closeDb();
       log.info("database closed");
       process.exit(0);

@@ -3,6 +3,7 @@ import "server-only";
 // stops the process with one clear line and exit code 1, never a stack trace.
 import { ConfigError, getConfig } from "@/lib/config";
 import { getDb, getJobDb, limitRequestQueries, shareEmbeddedDatabase } from "@/lib/db";
+import { startActivityLog } from "@/lib/admin/activity-log";
 import { startEmbedder } from "@/lib/articles/embedder";
 import { startSearchUpkeep } from "@/lib/articles/search-upkeep";
 import { runSummaryTask } from "@/lib/summary/pipeline";
@@ -32,6 +33,8 @@ export async function startServer(): Promise<void> {
   const config = getConfig();
   startPageCaches({ getDb, origin: ownOrigin(config.PORT) });
   void startSearchUpkeep();
+  // Searches and chat questions counted in memory, written every 30 s (web processes, workers or not).
+  startActivityLog(getJobDb);
   // Background work in the web process (RUN_WORKER=false leaves it to separate processes), on the job pool:
   // not bound by the request statement timeout.
   if (config.RUN_WORKER) {

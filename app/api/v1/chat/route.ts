@@ -1,3 +1,4 @@
+import { noteChatQuestion } from "@/lib/admin/activity-log";
 import { clientIp } from "@/lib/api/client-ip";
 import { methodNotAllowed, route } from "@/lib/api/route";
 import { CHAT_BODY_LIMIT, chatBody } from "@/lib/chat/schema";
@@ -13,6 +14,7 @@ export const dynamic = "force-dynamic";
 export const POST = route({ auth: "optional", body: chatBody, bodyLimit: CHAT_BODY_LIMIT, cancelOnDisconnect: true }, async ({ req, user, body }) => {
   const db = await getDb();
   await checkChatLimit({ db, userId: user?.id ?? null, ip: clientIp(req) });
+  noteChatQuestion(); // counted per day for the console's overview, in memory (no one's id)
   return sseResponse((signal) => chatEvents({ db, body, signal }), req.signal);
 });
 

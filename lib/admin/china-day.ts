@@ -1,0 +1,28 @@
+// Calendar days in China time (Asia/Shanghai, UTC+8 all year, no daylight saving) for the console's daily
+// counts: the activity log files a search under the day it happened, the overview asks for the last N days.
+// Pure: callers pass the instant.
+
+const DAY_MS = 86_400_000;
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/** "2025-03-05": the China-time calendar day of an instant. */
+export function chinaDay(at: Date): string {
+  return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** 00:00 China time of a day written "2025-03-05", as an instant. */
+export function chinaDayStartOf(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - CHINA_OFFSET_MS);
+}
+
+/** The `count` China-time days ending with the day of `now`, oldest first. */
+export function lastChinaDays(now: Date, count: number): string[] {
+  const today = Date.parse(`${chinaDay(now)}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** "3月5日" for "2025-03-05". */
+export function shortDayLabel(day: string): string {
+  const [, m, d] = day.split("-");
+  return `${Number(m)}月${Number(d)}日`;
+}
