@@ -7,23 +7,25 @@
 //   poll [--all | <id|url>]                                       poll due sources now (--all: every source)
 //   import <file.opml>                                            add every feed in an OPML file
 //   export                                                        print the sources as OPML
-// Works while the site runs (through the embedded database's socket, or on DATABASE_URL).
+// Works while the site runs (through the embedded database's socket, or on DATABASE_URL). The console's
+// 订阅源 section runs the same functions (lib/admin/sources.ts); add, set, remove and import are recorded in its
+// 操作记录 as done by 命令行.
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { createSource, deleteSource, editSource, exportSources, importSources } from "@/lib/admin/sources";
 import { embeddingModel } from "@/lib/ai/embeddings";
+import { ApiError } from "@/lib/api/errors";
 import { embedPending } from "@/lib/articles/embeddings";
 import { PLATFORMS } from "@/lib/articles/platforms";
 import { ConfigError, getConfig } from "@/lib/config";
 import { closeDb, getDbHandle } from "@/lib/db";
 import { errorMessage } from "@/lib/log";
-import { OpmlError, parseOpml, toOpml } from "@/lib/ingest/opml";
+import { OpmlError } from "@/lib/ingest/opml";
 import type { PollResult } from "@/lib/ingest/poll";
 import { pollDue } from "@/lib/ingest/scheduler";
 import { formatInterval, parseInterval } from "@/lib/ingest/schedule";
 import { MAX_FEED_ITEMS, MAX_FEED_ITEMS_LIMIT } from "@/lib/ingest/feed-common";
-import {
-  addSource, DEFAULT_INTERVAL_SECONDS, findSource, listSources, removeSource, SourceError, updateSource, type SourceRow,
-} from "@/lib/ingest/sources";
+import { DEFAULT_INTERVAL_SECONDS, findSource, HEALTH_LABELS, listSources, SourceError, type SourceRow } from "@/lib/ingest/sources";
 
 const USAGE = `用法：npm run feeds -- <命令>
   add <订阅源地址> [--platform 平台] [--interval 30m] [--allow-private] [--max-items ${MAX_FEED_ITEMS}]
@@ -38,6 +40,8 @@ const USAGE = `用法：npm run feeds -- <命令>
 
 class UsageError extends Error {}
 
+const CLI_ACTOR = { id: null, name: "命令行" };
+
 /** `--max-items`: a whole number of items, 1 to MAX_FEED_ITEMS_LIMIT; undefined when not given. */
 function parseMaxItems(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -47,8 +51,6 @@ function parseMaxItems(raw: string | undefined): number | undefined {
 }
 
 const perPoll = (maxItems: number) => (maxItems === MAX_FEED_ITEMS ? "" : ` · 每次最多 ${maxItems} 条`);
-
-const HEALTH = { healthy: "正常", failing: "出错", unhealthy: "异常", new: "待抓取", disabled: "已停用" } as const;
 
 function when(date: Date | null, now = Date.now()): string {
   if (!date) return "—";
@@ -62,7 +64,7 @@ function when(date: Date | null, now = Date.now()): string {
 function printSources(rows: SourceRow[]) {
   if (!rows.length) return console.log("还没有订阅源。用 npm run feeds -- add <地址> 添加。");
   for (const s of rows) {
-    const head = `#${s.id} [${HEALTH[s.health]}] ${s.title ?? "（未抓取）"} · ${s.platform ?? "自动识别"} · 每 ${formatInterval(s.intervalSeconds)}${perPoll(s.maxItems)} · ${s.articleCount} 篇`;
+    const head = `#${s.id} [${HEALTH_LABELS[s.health]}] ${s.title ?? "（未抓取）"} · ${s.platform ?? "自动识别"} · 每 ${formatInterval(s.intervalSeconds)}${perPoll(s.maxItems)} · ${s.articleCount} 篇`;
     console.log(head);
     console.log(`    ${s.url}${s.allowPrivate ? "（允许内网）" : ""}`);
     const lastError = s.errorCount ? ` · 连续失败 ${s.errorCount} 次：${s.lastError}` : "";
@@ -120,17 +122,18 @@ try {
   switch (command) {
     case "add": {
       if (!arg) throw new UsageError("add 需要订阅源地址");
-      const { source, created } = await addSource({ db, url: arg, platform: values.platform, intervalSeconds: interval, allowPrivate: values["allow-private"], maxItems });
-      const settings = `平台：${source.platform ?? "按文章链接识别"}，每 ${formatInterval(source.intervalSeconds)} 抓取，每次最多 ${source.maxItems} 条`;
+      const input = { url: arg, platform: values.platform, intervalSeconds: interval, allowPrivate: values["allow-private"], maxItems };
+      const { source, created } = await createSource({ db, actor: CLI_ACTOR, input });
+      const settings = `平台：${source.platform ?? "按文章链接识别"}，每 ${source.interval} 抓取，每次最多 ${source.max_items} 条`;
       console.log(created ? `已添加订阅源 #${source.id}：${source.url}（${settings}）` : `订阅源已存在：#${source.id} ${source.url}（用 set 修改设置）`);
       break;
     }
     case "set": {
       if (!arg) throw new UsageError("set 需要订阅源编号或地址");
       if (maxItems === undefined && values.interval === undefined) throw new UsageError("set 需要 --max-items 或 --interval");
-      const updated = await updateSource({ db, ref: arg, maxItems, intervalSeconds: values.interval === undefined ? undefined : interval });
-      if (!updated) throw new SourceError(`没有找到订阅源：${arg}`);
-      console.log(`已更新订阅源 #${updated.id}：每 ${formatInterval(updated.intervalSeconds)} 抓取，每次最多 ${updated.maxItems} 条（下次抓取生效）`);
+      const changes = { maxItems, intervalSeconds: values.interval === undefined ? undefined : interval };
+      const { source } = await editSource({ db, actor: CLI_ACTOR, ref: arg, changes });
+      console.log(`已更新订阅源 #${source.id}：每 ${source.interval} 抓取，每次最多 ${source.max_items} 条（下次抓取生效）`);
       break;
     }
     case "list":
@@ -138,8 +141,7 @@ try {
       break;
     case "remove": {
       if (!arg) throw new UsageError("remove 需要订阅源编号或地址");
-      const removed = await removeSource({ db, ref: arg });
-      if (!removed) throw new SourceError(`没有找到订阅源：${arg}`);
+      const removed = await deleteSource({ db, actor: CLI_ACTOR, ref: arg });
       console.log(`已删除订阅源 #${removed.id}：${removed.url}（已收集的文章保留）`);
       break;
     }
@@ -165,22 +167,14 @@ try {
     }
     case "import": {
       if (!arg) throw new UsageError("import 需要 OPML 文件路径");
-      const entries = parseOpml(await readFile(arg, "utf8"));
-      let added = 0;
-      for (const entry of entries) {
-        try {
-          const platform = entry.platform && PLATFORMS.some((p) => p.key === entry.platform) ? entry.platform : undefined;
-          const r = await addSource({ db, url: entry.url, title: entry.title, platform, intervalSeconds: entry.intervalSeconds ?? interval, maxItems: entry.maxItems ?? maxItems });
-          if (r.created) added++;
-        } catch (err) {
-          console.log(`跳过 ${entry.url}：${errorMessage(err)}`);
-        }
-      }
-      console.log(`OPML 中有 ${entries.length} 个订阅源，新增 ${added} 个`);
+      const xml = await readFile(arg, "utf8");
+      const report = await importSources({ db, actor: CLI_ACTOR, xml, intervalSeconds: interval, maxItems, allowPrivate: values["allow-private"] });
+      for (const { url, reason } of report.skipped) console.log(`跳过 ${url}：${reason}`);
+      console.log(`OPML 中有 ${report.total} 个订阅源，新增 ${report.added} 个${report.existing ? `，已有 ${report.existing} 个` : ""}`);
       break;
     }
     case "export":
-      process.stdout.write(toOpml(await listSources({ db })));
+      process.stdout.write(await exportSources({ db }));
       break;
     default:
       throw new UsageError(`未知命令：${command}`);
@@ -188,7 +182,7 @@ try {
 } catch (err) {
   exitCode = 1;
   if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
-  else if (err instanceof ConfigError || err instanceof SourceError || err instanceof OpmlError) console.error(err.message);
+  else if (err instanceof ConfigError || err instanceof SourceError || err instanceof OpmlError || err instanceof ApiError) console.error(err.message);
   else if ((err as NodeJS.ErrnoException).code === "ENOENT") console.error(`找不到文件：${(err as NodeJS.ErrnoException).path}`);
   else console.error(`订阅源操作失败：${errorMessage(err)}`);
 }

@@ -22,6 +22,8 @@ type Options = {
   json?: unknown;
   form?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
+  /** Longer than REQUEST_TIMEOUT_MS for a call that waits on a remote server (the console's 立即抓取). */
+  timeoutMs?: number;
 };
 
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {
@@ -45,7 +47,7 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
       headers,
       body,
       credentials: "include",
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? REQUEST_TIMEOUT_MS),
     });
   } catch (err) {
     const timedOut = err instanceof DOMException && err.name === "TimeoutError";
