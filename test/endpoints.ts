@@ -4,6 +4,25 @@
 // and `send`, which builds a request from those pieces and runs the handler in-process.
 import { eq } from "drizzle-orm";
 import type { NextRequest } from "next/server";
+import * as adminArticles from "@/app/api/admin/articles/route";
+import * as adminArticleOne from "@/app/api/admin/articles/[id]/route";
+import * as adminArticleHide from "@/app/api/admin/articles/[id]/hide/route";
+import * as adminArticlePin from "@/app/api/admin/articles/[id]/pin/route";
+import * as adminArticleUnhide from "@/app/api/admin/articles/[id]/unhide/route";
+import * as adminArticleUnpin from "@/app/api/admin/articles/[id]/unpin/route";
+import * as adminAudit from "@/app/api/admin/audit/route";
+import * as adminOverview from "@/app/api/admin/overview/route";
+import * as adminSourcePoll from "@/app/api/admin/sources/[id]/poll/route";
+import * as adminSourceOne from "@/app/api/admin/sources/[id]/route";
+import * as adminSourcesOpml from "@/app/api/admin/sources/opml/route";
+import * as adminSources from "@/app/api/admin/sources/route";
+import * as adminTaskCancel from "@/app/api/admin/tasks/[id]/cancel/route";
+import * as adminTaskRetry from "@/app/api/admin/tasks/[id]/retry/route";
+import * as adminTasks from "@/app/api/admin/tasks/route";
+import * as adminUserDisable from "@/app/api/admin/users/[id]/disable/route";
+import * as adminUserEnable from "@/app/api/admin/users/[id]/enable/route";
+import * as adminUserRole from "@/app/api/admin/users/[id]/role/route";
+import * as adminUsers from "@/app/api/admin/users/route";
 import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
 import * as summaryCreate from "@/app/api/summary/create-task/route";
@@ -33,14 +52,14 @@ import { hashPassword } from "@/lib/auth/password";
 import { signToken } from "@/lib/auth/token";
 import { CHAT_BODY_LIMIT } from "@/lib/chat/schema";
 import { getDb } from "@/lib/db";
-import { readHistory, summaryTasks, users } from "@/lib/db/schema";
+import { articles as articleRows, feedSources, readHistory, summaryTasks, users } from "@/lib/db/schema";
 import { initialSteps } from "@/lib/summary/service";
 import { call } from "./api";
 import { newArticles } from "./users";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof HTTP_METHODS)[number];
-export type AuthMode = "none" | "optional" | "required";
+export type AuthMode = "none" | "optional" | "required" | "admin";
 export type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Response | Promise<Response>;
 
 /**
@@ -67,7 +86,24 @@ export type Field = {
 };
 
 export type TestUser = { id: number; token: string; account: string; password: string };
-export type Fixture = { user: TestUser; articleIds: number[]; recordId: number; taskId: string };
+/**
+ * `admin` is an operator for the console's endpoints (`auth: "admin"`), with objects of its own to act on: an
+ * article to delete, a feed source, a failed summary task (its row id) and an account to disable.
+ */
+export type Fixture = {
+  user: TestUser;
+  articleIds: number[];
+  recordId: number;
+  taskId: string;
+  admin: TestUser;
+  spareArticleId: number;
+  hiddenArticleId: number;
+  sourceId: number;
+  spareSourceId: number;
+  failedTaskId: number;
+  pendingTaskId: number;
+  otherUserId: number;
+};
 
 export type Sample = {
   params?: Record<string, string>;
@@ -116,7 +152,234 @@ function ep(e: Omit<Endpoint, "id" | "sampleStatus" | "fields"> & Partial<Pick<E
   return { sampleStatus: [200], fields: [], ...e, id: `${e.method} ${e.path}` };
 }
 
+const adminId: Field = { in: "params", name: "id", kind: "int", required: true };
+const articleAction = (name: "hide" | "unhide" | "unpin", module: { POST: RouteHandler } & Record<string, unknown>) =>
+  ep({
+    method: "POST",
+    path: `/api/admin/articles/{id}/${name}`,
+    file: `app/api/admin/articles/[id]/${name}/route.ts`,
+    module,
+    handler: module.POST,
+    auth: "admin",
+    fields: [adminId],
+    sample: (f) => ({ params: { id: String(f.articleIds[1]) } }),
+  });
+
+/** The operator's console (auth "admin": 401 without a valid token, 404 for a signed-in non-operator). */
+const ADMIN_ENDPOINTS: Endpoint[] = [
+  ep({
+    method: "GET",
+    path: "/api/admin/articles",
+    file: "app/api/admin/articles/route.ts",
+    module: adminArticles,
+    handler: adminArticles.GET,
+    auth: "admin",
+    fields: [
+      { in: "query", name: "q", kind: "text", max: 100, userText: true },
+      { in: "query", name: "source_id", kind: "int" },
+      // Enums that take "" as "any" (the page's GET form sends its empty selects), so declared as short text.
+      { in: "query", name: "platform", kind: "text", max: 50 },
+      { in: "query", name: "status", kind: "text", max: 20 },
+      { in: "query", name: "hidden", kind: "text", max: 10 },
+      { in: "query", name: "pinned", kind: "text", max: 10 },
+      page(),
+      page("limit"),
+    ],
+    sample: () => ({ query: { page: "1", limit: "20" } }),
+  }),
+  ep({
+    method: "PATCH",
+    path: "/api/admin/articles/{id}",
+    file: "app/api/admin/articles/[id]/route.ts",
+    module: adminArticleOne,
+    handler: adminArticleOne.PATCH,
+    auth: "admin",
+    fields: [
+      adminId,
+      { in: "body", name: "title", kind: "text", max: 200, userText: true },
+      { in: "body", name: "summary", kind: "text", max: 2000, nullable: true, userText: true },
+    ],
+    // A hidden article: what the generated cases write into it never reaches search (its search text stays empty).
+    sample: (f) => ({ params: { id: String(f.hiddenArticleId) }, body: { summary: "运营写的摘要" } }),
+  }),
+  ep({
+    method: "DELETE",
+    path: "/api/admin/articles/{id}",
+    file: "app/api/admin/articles/[id]/route.ts",
+    module: adminArticleOne,
+    handler: adminArticleOne.DELETE,
+    auth: "admin",
+    fields: [adminId],
+    sample: (f) => ({ params: { id: String(f.spareArticleId) } }),
+    sampleStatus: [200, 404], // the first call deletes it
+  }),
+  articleAction("hide", adminArticleHide),
+  articleAction("unhide", adminArticleUnhide),
+  ep({
+    method: "POST",
+    path: "/api/admin/articles/{id}/pin",
+    file: "app/api/admin/articles/[id]/pin/route.ts",
+    module: adminArticlePin,
+    handler: adminArticlePin.POST,
+    auth: "admin",
+    fields: [adminId, { in: "body", name: "until", kind: "text", required: true, max: 40, userText: true }],
+    sample: (f) => ({ params: { id: String(f.articleIds[0]) }, body: { until: new Date(Date.now() + 86_400_000).toISOString() } }),
+  }),
+  articleAction("unpin", adminArticleUnpin),
+  ep({
+    method: "GET",
+    path: "/api/admin/overview",
+    file: "app/api/admin/overview/route.ts",
+    module: adminOverview,
+    handler: adminOverview.GET,
+    auth: "admin",
+    fields: [{ in: "query", name: "days", kind: "int" }],
+    sample: () => ({ query: { days: "30" } }),
+  }),
+  ep({ method: "GET", path: "/api/admin/sources", file: "app/api/admin/sources/route.ts", module: adminSources, handler: adminSources.GET, auth: "admin", sample: () => ({}) }),
+  ep({
+    method: "POST",
+    path: "/api/admin/sources",
+    file: "app/api/admin/sources/route.ts",
+    module: adminSources,
+    handler: adminSources.POST,
+    auth: "admin",
+    fields: [
+      { in: "body", name: "url", kind: "text", required: true, max: 2000, userText: true, embed: [(t) => `https://example.com/feed/${t}.xml`] },
+      // "" or null is 自动识别, and the key is trimmed: short text rather than an enum.
+      { in: "body", name: "platform", kind: "text", nullable: true, max: 50 },
+      { in: "body", name: "interval", kind: "text", max: 20 },
+      { in: "body", name: "allow_private", kind: "bool" },
+    ],
+    sample: () => ({ body: { url: `https://example.com/feed/${unique()}.xml`, interval: "30m" } }),
+    sampleStatus: [201, 200],
+  }),
+  ep({
+    method: "PATCH",
+    path: "/api/admin/sources/{id}",
+    file: "app/api/admin/sources/[id]/route.ts",
+    module: adminSourceOne,
+    handler: adminSourceOne.PATCH,
+    auth: "admin",
+    fields: [adminId, { in: "body", name: "enabled", kind: "bool" }, { in: "body", name: "interval", kind: "text", max: 20 }],
+    sample: (f) => ({ params: { id: String(f.sourceId) }, body: { enabled: true } }),
+  }),
+  ep({
+    method: "DELETE",
+    path: "/api/admin/sources/{id}",
+    file: "app/api/admin/sources/[id]/route.ts",
+    module: adminSourceOne,
+    handler: adminSourceOne.DELETE,
+    auth: "admin",
+    fields: [adminId],
+    sample: (f) => ({ params: { id: String(f.spareSourceId) } }),
+    sampleStatus: [200, 404], // the first call removes it
+  }),
+  ep({
+    method: "POST",
+    path: "/api/admin/sources/{id}/poll",
+    file: "app/api/admin/sources/[id]/poll/route.ts",
+    module: adminSourcePoll,
+    handler: adminSourcePoll.POST,
+    auth: "admin",
+    fields: [adminId],
+    sample: (f) => ({ params: { id: String(f.sourceId) } }),
+    sampleStatus: [200, 409], // 409 while another call polls it
+  }),
+  ep({ method: "GET", path: "/api/admin/sources/opml", file: "app/api/admin/sources/opml/route.ts", module: adminSourcesOpml, handler: adminSourcesOpml.GET, auth: "admin", sample: () => ({}) }),
+  ep({
+    method: "POST",
+    path: "/api/admin/sources/opml",
+    file: "app/api/admin/sources/opml/route.ts",
+    module: adminSourcesOpml,
+    handler: adminSourcesOpml.POST,
+    auth: "admin",
+    bodyLimit: 1024 * 1024,
+    fields: [{ in: "body", name: "opml", kind: "text", required: true, userText: true }],
+    sample: () => ({ body: { opml: `<opml version="2.0"><body><outline type="rss" text="夹具" xmlUrl="https://example.com/opml/${unique()}.xml"/></body></opml>` } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/admin/tasks",
+    file: "app/api/admin/tasks/route.ts",
+    module: adminTasks,
+    handler: adminTasks.GET,
+    auth: "admin",
+    fields: [{ in: "query", name: "status", kind: "enum", values: ["active", "processing", "pending", "failed", "cancelled", "completed", "all"] }, { in: "query", name: "id", kind: "int" }, page(), page("limit")],
+    sample: () => ({ query: { status: "failed", page: "1" } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/admin/tasks/{id}/retry",
+    file: "app/api/admin/tasks/[id]/retry/route.ts",
+    module: adminTaskRetry,
+    handler: adminTaskRetry.POST,
+    auth: "admin",
+    fields: [adminId],
+    sample: (f) => ({ params: { id: String(f.failedTaskId) } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/admin/tasks/{id}/cancel",
+    file: "app/api/admin/tasks/[id]/cancel/route.ts",
+    module: adminTaskCancel,
+    handler: adminTaskCancel.POST,
+    auth: "admin",
+    fields: [adminId],
+    sample: (f) => ({ params: { id: String(f.pendingTaskId) } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/admin/users",
+    file: "app/api/admin/users/route.ts",
+    module: adminUsers,
+    handler: adminUsers.GET,
+    auth: "admin",
+    fields: [{ in: "query", name: "q", kind: "text", max: 100, userText: true }, { in: "query", name: "role", kind: "enum", values: ["admin", "user"] }, { in: "query", name: "disabled", kind: "enum", values: ["true", "false"] }, page(), page("limit")],
+    sample: () => ({ query: { q: "authz", page: "1" } }),
+  }),
+  ...(["disable", "enable"] as const).map((name) => {
+    const module = name === "disable" ? adminUserDisable : adminUserEnable;
+    return ep({
+      method: "POST",
+      path: `/api/admin/users/{id}/${name}`,
+      file: `app/api/admin/users/[id]/${name}/route.ts`,
+      module,
+      handler: module.POST,
+      auth: "admin",
+      fields: [adminId],
+      sample: (f) => ({ params: { id: String(f.otherUserId) } }),
+    });
+  }),
+  ep({
+    method: "POST",
+    path: "/api/admin/users/{id}/role",
+    file: "app/api/admin/users/[id]/role/route.ts",
+    module: adminUserRole,
+    handler: adminUserRole.POST,
+    auth: "admin",
+    fields: [adminId, { in: "body", name: "role", kind: "enum", required: true, values: ["admin", "user"] }],
+    sample: (f) => ({ params: { id: String(f.otherUserId) }, body: { role: "user" } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/admin/audit",
+    file: "app/api/admin/audit/route.ts",
+    module: adminAudit,
+    handler: adminAudit.GET,
+    auth: "admin",
+    fields: [
+      { in: "query", name: "action", kind: "text", max: 60 },
+      { in: "query", name: "actor", kind: "text", max: 100, userText: true },
+      page(),
+      page("limit"),
+    ],
+    sample: () => ({ query: { page: "1" } }),
+  }),
+];
+
 export const ENDPOINTS: Endpoint[] = [
+  ...ADMIN_ENDPOINTS,
   ep({ method: "GET", path: "/api/health", file: "app/api/health/route.ts", module: health, handler: health.GET, auth: "none", sample: () => ({}) }),
   ep({ method: "GET", path: "/api/ready", file: "app/api/ready/route.ts", module: ready, handler: ready.GET, auth: "none", sample: () => ({}) }),
   ep({
@@ -464,7 +727,38 @@ export async function newFixture(prefix = "m"): Promise<Fixture> {
       result: { title: "总结标题", content: "## 要点\n\n- 一", summary: "一", source_url: url, method: "quick", created_at: new Date().toISOString(), reused: false, article_id: null },
     })
     .returning({ uuid: summaryTasks.uuid });
-  return { user, articleIds, recordId: record.id, taskId: task.uuid };
+  // The console's objects: an operator, a spare article, a source, a failed task and another account.
+  const admin = await newUserWithPassword(`${prefix}_op`);
+  await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+  const [spare, hidden] = await newArticles(2, `备用${prefix}`);
+  await db.update(articleRows).set({ hiddenAt: new Date() }).where(eq(articleRows.id, hidden.id));
+  // Polled by a sample: a loopback address, refused at once (no network in tests).
+  const [source, spareSource] = await db
+    .insert(feedSources)
+    .values([{ url: `http://127.0.0.1:9/feed/${unique()}.xml` }, { url: `http://127.0.0.1:9/feed/${unique()}.xml` }])
+    .returning({ id: feedSources.id });
+  const [failed, pending] = await db
+    .insert(summaryTasks)
+    .values([
+      { userId: user.id, url, normalizedUrl: url, method: "detailed", status: "failed", error: "抓取失败", steps: initialSteps(), attempts: 1 },
+      { userId: user.id, url, normalizedUrl: url, method: "knowledge", status: "pending", steps: initialSteps() },
+    ])
+    .returning({ id: summaryTasks.id });
+  const other = await newUserWithPassword(`${prefix}_other`);
+  return {
+    user,
+    articleIds,
+    recordId: record.id,
+    taskId: task.uuid,
+    admin,
+    spareArticleId: spare.id,
+    hiddenArticleId: hidden.id,
+    sourceId: source.id,
+    spareSourceId: spareSource.id,
+    failedTaskId: failed.id,
+    pendingTaskId: pending.id,
+    otherUserId: other.id,
+  };
 }
 
 export async function deleteUser(id: number): Promise<void> {
@@ -566,7 +860,7 @@ export function sampleSend(e: Endpoint, f: Fixture): Send {
     body: s.body,
     form: s.encoding === "form",
     headers: s.headers,
-    token: e.auth === "none" ? null : f.user.token,
+    token: e.auth === "none" ? null : e.auth === "admin" ? f.admin.token : f.user.token,
   };
 }
 

@@ -345,7 +345,8 @@ beforeAll(async () => {
   await deleteUser(gone.user.id);
 });
 
-const required = ENDPOINTS.filter((e) => e.auth === "required");
+// The console's endpoints too: a bad token is a 401 before anything asks whether the caller is an operator.
+const required = ENDPOINTS.filter((e) => e.auth === "required" || e.auth === "admin");
 describe.each(required.map((e) => [e.id, e] as const))("%s", (_id, e) => {
   it.each(BAD.map((c) => [c.name, c] as const))("answers 401 to %s", async (_name, c) => {
     const res = await send(e, { ...sampleSend(e, a), token: null, headers: await c.headers() });

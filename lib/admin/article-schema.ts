@@ -35,6 +35,7 @@ export const adminArticlesQuery = adminPageQuery
       .string()
       .regex(/^\d{1,9}$/, "source_id 必须是正整数")
       .transform(Number)
+      .refine((n) => n >= 1, "source_id 必须是正整数")
       .optional(),
     platform: z
       .string()

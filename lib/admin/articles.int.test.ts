@@ -68,7 +68,7 @@ describe("hiding an article", () => {
 
     const res = await act(hide, target);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ changed: true });
+    expect(res.body.data).toMatchObject({ changed: true });
     // The visitors' page 1 is served from memory: the version check drops it within this one request.
     const after = await feedIds();
     expect(after.ids).not.toContain(target);
@@ -83,10 +83,10 @@ describe("hiding an article", () => {
     expect(await db.select().from(readHistory).where(and(eq(readHistory.articleId, target), eq(readHistory.userId, reader.id)))).toHaveLength(1);
 
     // Hiding again changes and records nothing.
-    expect((await act(hide, target)).body).toMatchObject({ changed: false });
+    expect((await act(hide, target)).body.data).toMatchObject({ changed: false });
     expect((await auditFor(target)).map((a) => a.action)).toEqual(["article.hide"]);
 
-    expect((await act(unhide, target)).body).toMatchObject({ changed: true });
+    expect((await act(unhide, target)).body.data).toMatchObject({ changed: true });
     expect((await feedIds()).ids).toEqual(before.ids);
     expect(await countArticles({ db })).toBe(count);
     expect(await searchIds(keyword)).toContain(target);
@@ -110,7 +110,7 @@ describe("pinning an article", () => {
     const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const res = await act(pin, target, { until });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ changed: true, pinned_until: until });
+    expect(res.body.data).toEqual({ changed: true, pinned_until: until });
 
     const pinnedVisitor = await feedIds();
     expect(pinnedVisitor.ids[0]).toBe(target);
@@ -124,7 +124,7 @@ describe("pinning an article", () => {
     expect(two[0]).toBe(visitor.ids[19]);
 
     // Same end again: nothing changes; a pin on a hidden article is refused.
-    expect((await act(pin, target, { until })).body).toMatchObject({ changed: false });
+    expect((await act(pin, target, { until })).body.data).toMatchObject({ changed: false });
     const hiddenOne = visitor.ids[10];
     await act(hide, hiddenOne);
     const refused = await act(pin, hiddenOne, { until });
@@ -132,9 +132,9 @@ describe("pinning an article", () => {
     expect(refused.body.detail).toMatch(/隐藏/);
     await act(unhide, hiddenOne);
 
-    expect((await act(unpin, target)).body).toEqual({ changed: true });
+    expect((await act(unpin, target)).body.data).toEqual({ changed: true });
     expect((await feedIds()).ids).toEqual(visitor.ids);
-    expect((await act(unpin, target)).body).toEqual({ changed: false });
+    expect((await act(unpin, target)).body.data).toEqual({ changed: false });
   });
 
   it(`holds at most ${MAX_PINNED} pins at once`, async () => {
@@ -163,14 +163,14 @@ describe("editing and deleting", () => {
     const id = (await feedIds()).ids[4];
     const res = await call(adminEdit, `/api/admin/articles/${id}`, { method: "PATCH", token: admin.token, params: { id: String(id) }, json: { title: "运营改过的标题蓝鲸迁徙", summary: "", platform: "zhihu" } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ changed: true });
+    expect(res.body.data).toEqual({ changed: true });
     expect(await searchIds("蓝鲸迁徙")).toEqual([id]);
     const article = await findArticle(String(id));
     expect(article).toMatchObject({ title: "运营改过的标题蓝鲸迁徙", summary: null, platform_name: "zhihu", source_platform: "知乎" });
     const [entry] = (await auditFor(id)).filter((a) => a.action === "article.edit");
     expect(entry.after).toEqual({ title: "运营改过的标题蓝鲸迁徙", summary: null, platform: "zhihu" });
     const same = await call(adminEdit, `/api/admin/articles/${id}`, { method: "PATCH", token: admin.token, params: { id: String(id) }, json: { title: "运营改过的标题蓝鲸迁徙" } });
-    expect(same.body).toEqual({ changed: false });
+    expect(same.body.data).toEqual({ changed: false });
   });
 
   it("deletes an article once; a second delete is a 404", async () => {

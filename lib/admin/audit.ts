@@ -20,6 +20,19 @@ export type AuditEntry = {
   after?: unknown;
 };
 
+/**
+ * A value as jsonb takes it: a lone surrogate in a string (valid in JavaScript, which JSON.stringify escapes as
+ * \ud800) is refused by PostgreSQL's jsonb, so every string is made well-formed (U+FFFD) first.
+ */
+export function jsonbSafe(value: unknown): unknown {
+  if (typeof value === "string") return value.toWellFormed();
+  if (Array.isArray(value)) return value.map(jsonbSafe);
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.toWellFormed(), jsonbSafe(v)]));
+  }
+  return value;
+}
+
 export async function recordAction(tx: Db | Tx, actor: Actor, entry: AuditEntry): Promise<void> {
   await tx.insert(adminAudit).values({
     actorId: actor.id,
@@ -27,8 +40,8 @@ export async function recordAction(tx: Db | Tx, actor: Actor, entry: AuditEntry)
     action: entry.action,
     objectType: entry.objectType,
     objectId: String(entry.objectId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: jsonbSafe(entry.before ?? null),
+    after: jsonbSafe(entry.after ?? null),
   });
 }
 

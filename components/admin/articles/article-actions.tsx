@@ -33,7 +33,7 @@ export function ArticleActions({ article: a }: Props) {
     const platform = String(form.get("platform") ?? "");
     const done = await run(
       { path, method: "PATCH", json: { title: String(form.get("title") ?? ""), summary: String(form.get("summary") ?? ""), platform: platform || null } },
-      (r: { changed: boolean }) => (r.changed ? "已保存修改" : "没有需要保存的修改"),
+      (r: { data: { changed: boolean } }) => (r.data.changed ? "已保存修改" : "没有需要保存的修改"),
     );
     if (done) setPanel(null);
   }

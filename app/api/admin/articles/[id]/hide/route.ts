@@ -1,12 +1,12 @@
 import { hideArticle } from "@/lib/admin/articles";
 import { actorOf } from "@/lib/admin/audit";
 import { idParams } from "@/lib/admin/schema";
-import { json, methodNotAllowed, route } from "@/lib/api/route";
+import { methodNotAllowed, ok, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
 
-// POST /api/admin/articles/{id}/hide – hide from the feed, search, sitemap, chat and permalink (idempotent): { changed, hidden_at }
+// POST /api/admin/articles/{id}/hide – hide from the feed, search, sitemap, chat and permalink (idempotent): { data: { changed, hidden_at } }
 export const POST = route({ auth: "admin", params: idParams }, async ({ user, params }) =>
-  json(await hideArticle({ db: await getDb(), actor: actorOf(user), id: params.id })),
+  ok(await hideArticle({ db: await getDb(), actor: actorOf(user), id: params.id })),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ POST });
