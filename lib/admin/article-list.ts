@@ -9,7 +9,7 @@ import "server-only";
 //   or hidden articles whose title holds it (their search text is emptied while hidden); a number is an id and
 //   a link a source URL (unique index). Pages reach the first ADMIN_LIST_WINDOW rows; totals above
 //   ADMIN_COUNT_CAP are given as that cap with `total_is_estimate`.
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { keywordToPhraseTsquery, keywordToTsquery } from "@/lib/articles/search-queries";
 import { countArticles } from "@/lib/articles/queries";
 import { normalizeUrl } from "@/lib/articles/source-url";
@@ -130,7 +130,8 @@ export async function listAdminArticles({ db, filter, page, limit }: { db: Db; f
       .from(articles)
       .leftJoin(feedSources, eq(feedSources.id, articles.feedSourceId))
       .where(where)
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      // "nulls last" as the indexes are built (a bare desc is NULLS FIRST, which no index serves: a sort of every row).
+      .orderBy(sql`${articles.publishedAt} desc nulls last`, sql`${articles.id} desc nulls last`)
       .limit(limit)
       .offset((page - 1) * limit),
     countRows(db, filter, where),

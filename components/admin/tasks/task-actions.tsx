@@ -16,7 +16,7 @@ export function TaskActions({ task }: Props) {
   async function cancel() {
     const what = task.status === "processing" ? "正在处理的" : "排队中的";
     if (!window.confirm(`确定取消${what}总结任务 #${task.id}（${task.host}）吗？用户会看到“任务已被管理员取消”。`)) return;
-    await run({ path: `${path}/cancel` }, (r: { changed: boolean }) => (r.changed ? "已取消任务" : "任务已经取消过了"));
+    await run({ path: `${path}/cancel` }, (r: { data: { changed: boolean } }) => (r.data.changed ? "已取消任务" : "任务已经取消过了"));
   }
 
   return (
@@ -26,7 +26,7 @@ export function TaskActions({ task }: Props) {
           type="button"
           className={button}
           disabled={busy}
-          onClick={() => run({ path: `${path}/retry` }, (r: { changed: boolean }) => (r.changed ? "已重新排队，稍后由后台处理" : "任务已在队列中"))}
+          onClick={() => run({ path: `${path}/retry` }, (r: { data: { changed: boolean } }) => (r.data.changed ? "已重新排队，稍后由后台处理" : "任务已在队列中"))}
         >
           重试
         </button>

@@ -6,7 +6,7 @@ import { useAdminAction } from "../use-admin-action";
 type Props = { user: { id: number; accountName: string; admin: boolean; disabled: boolean; self: boolean } };
 
 const button = "rounded-lg border border-slate-200 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50 disabled:opacity-50";
-const changed = (done: string, already: string) => (r: { changed: boolean }) => (r.changed ? done : already);
+const changed = (done: string, already: string) => (r: { data: { changed: boolean } }) => (r.data.changed ? done : already);
 
 export function UserActions({ user: u }: Props) {
   const { run, busy } = useAdminAction();
