@@ -3,6 +3,7 @@
 # so many containers may start at once); the demo articles are seeded into an empty database.
 # Build: docker build -t shiyue .
 # Run:   docker run -p 3000:3000 -e DATABASE_URL=postgresql://… -e AUTH_SECRET=… shiyue
+# Tools: docker exec <container> npm run admin -- grant <account> · npm run feeds -- list (bundled in cli/)
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
@@ -14,7 +15,7 @@ WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
-RUN npx next build
+RUN npx next build && node scripts/build-cli.mjs .next/standalone
 
 FROM node:24-bookworm-slim AS runner
 WORKDIR /app

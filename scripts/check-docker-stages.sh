@@ -12,7 +12,7 @@ trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
 git archive HEAD | tar -x -C "$work" --exclude-from=<(grep -v '^!' .dockerignore) 2>/dev/null || git archive HEAD | tar -x -C "$work"
 cd "$work"
 echo "stage deps:   npm ci";      npm ci --no-audit --no-fund > deps.log 2>&1
-echo "stage build:  next build";  NEXT_TELEMETRY_DISABLED=1 npx next build > build.log 2>&1
+echo "stage build:  next build";  NEXT_TELEMETRY_DISABLED=1 npx next build > build.log 2>&1 && node scripts/build-cli.mjs .next/standalone >> build.log 2>&1
 echo "stage runner: assemble /app"
 mkdir -p runner && cp -r .next/standalone/. runner/ && mkdir -p runner/.next && cp -r .next/static runner/.next/static
 cp -r public drizzle runner/ && mkdir -p runner/content && cp -r content/demo runner/content/demo
@@ -39,5 +39,8 @@ echo "health:  $(curl -s http://127.0.0.1:$port/api/health)"
 echo "ready:   $(curl -s http://127.0.0.1:$port/api/ready)"
 echo "feed:    $(curl -s "http://127.0.0.1:$port/api/v1/articles/?page=1&limit=20" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const d=JSON.parse(s).data;console.log(d.items.length+" items, total "+d.total)})')"
 echo "user:    $(ps -o user= -p $server)"
+# The tools an operator runs with docker exec, as the image's user, while the server runs.
+echo "admin:   $(env DATABASE_URL="$url" "${run_as[@]}" npm run --silent admin -- list 2>&1 | grep -v '^npm warn' | head -1)"
+echo "feeds:   $(env DATABASE_URL="$url" "${run_as[@]}" npm run --silent feeds -- list 2>&1 | grep -v '^npm warn' | tail -1)"
 kill $server; wait $server 2>/dev/null || true
 psql "$admin" -qc "drop database $db with (force)"

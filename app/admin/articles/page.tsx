@@ -7,14 +7,14 @@ import { adminArticlesQuery, filterOf } from "@/lib/admin/article-schema";
 import { requireAdminPage } from "@/lib/admin/page-guard";
 import { listSources } from "@/lib/ingest/sources";
 import { getDb } from "@/lib/db";
+import { formParams, type PageSearchParams } from "@/lib/admin/form-params";
 
 export const metadata: Metadata = { title: "文章" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export default async function AdminArticlesPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function AdminArticlesPage({ searchParams }: { searchParams: PageSearchParams }) {
   await requireAdminPage();
-  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])) as Record<string, string | undefined>;
+  const raw: Record<string, string | undefined> = await formParams(searchParams);
   const parsed = adminArticlesQuery.safeParse(raw);
   const db = await getDb();
   const sources = (await listSources({ db })).map((s) => ({ id: s.id, title: s.title ?? s.url }));

@@ -6,14 +6,14 @@ import { listAudit } from "@/lib/admin/audit";
 import { auditListQuery } from "@/lib/admin/audit-schema";
 import { requireAdminPage } from "@/lib/admin/page-guard";
 import { getDb } from "@/lib/db";
+import { formParams, type PageSearchParams } from "@/lib/admin/form-params";
 
 export const metadata: Metadata = { title: "操作记录" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export default async function AdminAuditPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function AdminAuditPage({ searchParams }: { searchParams: PageSearchParams }) {
   await requireAdminPage();
-  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])) as Record<string, string | undefined>;
+  const raw: Record<string, string | undefined> = await formParams(searchParams);
   const parsed = auditListQuery.safeParse(raw);
   const header = (
     <>

@@ -6,10 +6,10 @@ import { requireAdminPage } from "@/lib/admin/page-guard";
 import { listTasks } from "@/lib/admin/tasks";
 import { TASK_TABS, taskListQuery, type TaskFilter } from "@/lib/admin/tasks-schema";
 import { getDb } from "@/lib/db";
+import { formParams, type PageSearchParams } from "@/lib/admin/form-params";
 
 export const metadata: Metadata = { title: "总结任务" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const EMPTY: Record<TaskFilter, string> = {
   active: "没有正在处理或排队的任务",
@@ -21,9 +21,9 @@ const EMPTY: Record<TaskFilter, string> = {
   all: "还没有总结任务",
 };
 
-export default async function AdminTasksPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function AdminTasksPage({ searchParams }: { searchParams: PageSearchParams }) {
   await requireAdminPage();
-  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])) as Record<string, string | undefined>;
+  const raw: Record<string, string | undefined> = await formParams(searchParams);
   const parsed = taskListQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : taskListQuery.parse({});
   const list = await listTasks({ db: await getDb(), status: query.status, id: query.id, page: query.page, limit: query.limit });

@@ -6,16 +6,16 @@ import { requireAdminPage } from "@/lib/admin/page-guard";
 import { listUsers } from "@/lib/admin/users";
 import { userListQuery, type UserListQuery } from "@/lib/admin/users-schema";
 import { getDb } from "@/lib/db";
+import { formParams, type PageSearchParams } from "@/lib/admin/form-params";
 
 export const metadata: Metadata = { title: "用户" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const field = "rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm";
 
-export default async function AdminUsersPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function AdminUsersPage({ searchParams }: { searchParams: PageSearchParams }) {
   const me = await requireAdminPage();
-  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])) as Record<string, string | undefined>;
+  const raw: Record<string, string | undefined> = await formParams(searchParams);
   const parsed = userListQuery.safeParse(raw);
   const filtered = Boolean(raw.q || raw.role || raw.disabled || raw.id);
   return (

@@ -1,0 +1,65 @@
+// The operator's console as a journey drives it: the CLI that makes an operator, a loopback feed to collect,
+// and the sections' controls by their labels.
+import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+const execFileAsync = promisify(execFile);
+
+/** `npm run admin -- <args>` against the e2e server's embedded database (through its socket), as an operator would. */
+export async function adminCommand(baseURL: string, args: string[]): Promise<string> {
+  const port = new URL(baseURL).port;
+  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: `test-results/e2e-data-${port}/pglite`, DATABASE_URL: "" };
+  delete env.NODE_OPTIONS;
+  const { stdout } = await execFileAsync("npm", ["run", "--silent", "admin", "--", ...args], { env, timeout: 25_000 });
+  return stdout;
+}
+
+/** An RSS feed on loopback with `titles` as its items, published a minute apart, newest first. */
+export async function serveFeed(tag: string, titles: string[]): Promise<{ url: string; close: () => Promise<void> }> {
+  const now = Date.now();
+  let base = "";
+  const server: Server = createServer((_req, res) => {
+    const items = titles
+      .map(
+        (title, i) => `<item><title>${title}</title><link>${base}/posts/${tag}/${i}</link><guid>${tag}-${i}</guid>
+<pubDate>${new Date(now - i * 60_000).toUTCString()}</pubDate><description>&lt;p&gt;${title}的正文：运营后台旅程收录的文章。&lt;/p&gt;</description></item>`,
+      )
+      .join("\n");
+    res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" });
+    res.end(`<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>运营旅程订阅源 ${tag}</title><link>${base}/</link>${items}</channel></rss>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url: `${base}/feed-${tag}.xml`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+export class ConsolePage {
+  constructor(readonly page: Page) {}
+
+  /** Opens a section from the console's navigation. */
+  async section(name: "概览" | "订阅源" | "文章" | "总结任务" | "用户" | "操作记录") {
+    await this.page.getByRole("navigation", { name: "运营后台" }).getByRole("link", { name, exact: true }).click();
+    await expect(this.page.getByRole("heading", { level: 1, name })).toBeVisible();
+  }
+
+  source(url: string): Locator {
+    return this.page.locator("[data-source-id]", { hasText: url });
+  }
+
+  article(title: string): Locator {
+    return this.page.locator("[data-article-id]", { hasText: title });
+  }
+
+  /** Runs an action whose button asks for confirmation first, accepting it. */
+  async confirmed(button: Locator) {
+    this.page.once("dialog", (d) => void d.accept());
+    await button.click();
+  }
+
+  async toast(text: string | RegExp) {
+    await expect(this.page.locator("[data-sonner-toast]", { hasText: text }).first()).toBeVisible();
+  }
+}
