@@ -9,6 +9,7 @@ import {
   currentStep,
   formatDuration,
   formatHistoryTime,
+  BADGE_TONES,
   hostOf,
   isInProgress,
   progressHref,
@@ -19,13 +20,6 @@ import {
 import { METHOD_NAMES } from "@/lib/summary/constants";
 import { HistoryPlatformIcon } from "./history-platform-icon";
 
-const BADGE_TONES: Record<string, string> = {
-  pending: "bg-amber-50 text-amber-700 ring-amber-200",
-  processing: "bg-brand-50 text-brand-700 ring-brand-100",
-  completed: "bg-emerald-50 text-emerald-700 ring-emerald-200",
-  failed: "bg-red-50 text-red-600 ring-red-200",
-  cancelled: "bg-slate-100 text-slate-500 ring-slate-200",
-};
 
 export type HistoryItemCardProps = { item: HistoryItem };
 

@@ -1,52 +1,27 @@
 // `npm run feeds` as an operator runs it: a separate process on the same database (a PGlite directory, or
 // the test's PostgreSQL database), against the loopback feed server.
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as feedRoute } from "@/app/api/v1/articles/route";
 import { GET as searchRoute } from "@/app/api/v1/articles/search/route";
-import { resetConfig } from "@/lib/config";
 import { closeDb } from "@/lib/db";
 import { call } from "@/test/api";
 import { startFeedServer, type FeedServer } from "@/test/feed-server";
+import { feedsCli } from "@/test/feeds-cli";
 
-const run = promisify(execFile);
+const cmd = feedsCli("shiyue-feeds-");
+const cli = cmd.run;
+const openHere = cmd.openHere;
 let feeds: FeedServer;
-let dir: string;
-const env: NodeJS.ProcessEnv = { ...process.env };
-
-async function cli(...args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await run("node", ["--conditions=react-server", "--import", "tsx", "scripts/feeds.ts", ...args], { env, timeout: 60_000 });
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
-
-/** Reads the CLI's database in this process (a PGlite directory allows one process at a time). */
-async function openHere() {
-  await closeDb();
-  if (env.PGLITE_DIR) process.env.PGLITE_DIR = env.PGLITE_DIR;
-  resetConfig();
-}
 
 beforeAll(async () => {
   feeds = await startFeedServer();
-  dir = await mkdtemp(join(tmpdir(), "shiyue-feeds-"));
-  if (!process.env.DATABASE_URL) {
-    await closeDb();
-    env.PGLITE_DIR = join(dir, "pglite");
-  }
-  delete env.NODE_OPTIONS; // vitest's loader hooks are not for the child
+  await cmd.setUp();
 });
 afterAll(async () => {
   await feeds.close();
-  await rm(dir, { recursive: true, force: true });
+  await cmd.tearDown();
 });
 
 describe("npm run feeds", () => {
@@ -88,7 +63,7 @@ describe("npm run feeds", () => {
 
     const opml = await cli("export");
     expect(opml.out).toContain(`xmlUrl="${feeds.url}/error.xml" shiyue:platform="weibo"`);
-    const file = join(dir, "subscriptions.opml");
+    const file = join(cmd.dir(), "subscriptions.opml");
     await writeFile(file, opml.out.replaceAll("error.xml", "feed.json"));
     expect((await cli("import", file)).out).toContain("OPML 中有 2 个订阅源，新增 1 个");
 

@@ -156,3 +156,12 @@ export function pageCount(total: number, perPage: number = HISTORY_PER_PAGE): nu
   if (!Number.isFinite(total) || total <= 0 || !perPage || perPage <= 0) return 1;
   return Math.max(1, Math.ceil(total / perPage));
 }
+
+/** A task status's badge colours (Tailwind classes), in the history and the console's 总结任务. */
+export const BADGE_TONES: Record<string, string> = {
+  pending: "bg-amber-50 text-amber-700 ring-amber-200",
+  processing: "bg-brand-50 text-brand-700 ring-brand-100",
+  completed: "bg-emerald-50 text-emerald-700 ring-emerald-200",
+  failed: "bg-red-50 text-red-600 ring-red-200",
+  cancelled: "bg-slate-100 text-slate-500 ring-slate-200",
+};

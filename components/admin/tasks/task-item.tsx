@@ -4,17 +4,9 @@ import Link from "next/link";
 import type { AdminTaskRow } from "@/lib/admin/tasks";
 import { consoleMinute } from "@/lib/admin/console-time";
 import { METHOD_NAMES } from "@/lib/summary/constants";
-import { hostOf, STEP_NAMES, statusLabel } from "@/lib/summary/history-view";
+import { BADGE_TONES, hostOf, STEP_NAMES, statusLabel } from "@/lib/summary/history-view";
 import { STEP_KEYS } from "@/lib/db/schema";
 import { TaskActions } from "./task-actions";
-
-const BADGE_TONES: Record<string, string> = {
-  pending: "bg-amber-50 text-amber-700 ring-amber-200",
-  processing: "bg-brand-50 text-brand-700 ring-brand-100",
-  completed: "bg-emerald-50 text-emerald-700 ring-emerald-200",
-  failed: "bg-red-50 text-red-600 ring-red-200",
-  cancelled: "bg-slate-100 text-slate-500 ring-slate-200",
-};
 
 const STEP_TONES: Record<string, string> = {
   pending: "text-slate-400",

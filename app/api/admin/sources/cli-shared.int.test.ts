@@ -1,56 +1,29 @@
 // Acceptance 4 of issue 21: `npm run feeds` and the console are two front ends of one service. A source
 // added by the real command (a separate process on the same database) is listed by the console's API, and
 // one added through the API is listed by the command; both changes are in the audit log.
-import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfig } from "@/lib/config";
 import { closeDb, getDb } from "@/lib/db";
 import { adminAudit, users } from "@/lib/db/schema";
 import { call } from "@/test/api";
 import { startFeedServer, type FeedServer } from "@/test/feed-server";
+import { feedsCli } from "@/test/feeds-cli";
 import { newUser } from "@/test/users";
 import { GET as list, POST as add } from "./route";
 
-const run = promisify(execFile);
+const cmd = feedsCli("shiyue-console-feeds-");
+const cli = cmd.run;
+const openHere = cmd.openHere;
 let feeds: FeedServer;
-let dir: string;
-const env: NodeJS.ProcessEnv = { ...process.env };
-
-async function cli(...args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await run("node", ["--conditions=react-server", "--import", "tsx", "scripts/feeds.ts", ...args], { env, timeout: 60_000 });
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
-
-/** Opens the command's database in this process (a PGlite directory allows one process at a time). */
-async function openHere() {
-  await closeDb();
-  if (env.PGLITE_DIR) process.env.PGLITE_DIR = env.PGLITE_DIR;
-  resetConfig();
-}
 
 beforeAll(async () => {
   feeds = await startFeedServer();
-  dir = await mkdtemp(join(tmpdir(), "shiyue-console-feeds-"));
-  if (!process.env.DATABASE_URL) {
-    await closeDb();
-    env.PGLITE_DIR = join(dir, "pglite");
-  }
-  delete env.NODE_OPTIONS; // vitest's loader hooks are not for the child
+  await cmd.setUp();
 });
 afterAll(async () => {
   await closeDb();
   await feeds.close();
-  await rm(dir, { recursive: true, force: true });
+  await cmd.tearDown();
 });
 
 describe("npm run feeds and the console share one service", () => {
