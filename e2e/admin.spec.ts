@@ -1,8 +1,8 @@
 // The operator's console end to end (issue 21, acceptance 2), on desktop and on a 390 px phone: an account made
 // an operator by `npm run admin`, signed in, collects a loopback feed, hides, pins, unpins and unhides one of its
 // articles (checked as a visitor and as a signed-in reader), retries a failed summary, disables an account, and
-// finds each of these in the audit log. Before that, the console's pages are the ordinary 404 page to visitors
-// and readers.
+// finds each of these in the audit log. The console's pages are the ordinary 404 page to visitors, readers and a
+// disabled operator.
 import { expect, request as newRequest, test, type APIRequestContext } from "@playwright/test";
 import { PasswordLoginPage, uniqueName } from "./pages/auth-pages";
 import { adminCommand, ConsolePage, serveFeed } from "./pages/admin-pages";
@@ -18,7 +18,7 @@ async function register(api: APIRequestContext, prefix: string) {
   return { account, token: (await res.json()).data.access_token as string };
 }
 
-test("an operator curates the site from the console", async ({ page, baseURL }) => {
+test("an operator curates the site from the console", async ({ page, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   const visitor = await newRequest.newContext({ baseURL });
   const tag = `op${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -48,6 +48,9 @@ test("an operator curates the site from the console", async ({ page, baseURL }) 
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/admin");
     const console_ = new ConsolePage(page);
+    /** A full-page picture of each section for people to look at (test-results/admin-shots/). */
+    const shot = (name: string) => page.screenshot({ path: `test-results/admin-shots/${testInfo.project.name}-${name}.png`, fullPage: true });
+    await shot("overview");
     await expect(page.getByRole("heading", { level: 1, name: "概览" })).toBeVisible();
 
     // ── 订阅源: add the loopback feed, poll it now, see its articles ─────────────────────────────────────
@@ -60,11 +63,13 @@ test("an operator curates the site from the console", async ({ page, baseURL }) 
     await source.getByRole("button", { name: "立即抓取" }).click();
     // The scheduler may collect a new source on its own first tick: then the poll finds them already there.
     await expect(source.getByRole("status")).toContainText(/新增 3 篇|没有更新|已有 3 篇/);
+    await shot("sources");
 
     await console_.section("文章");
     await page.getByLabel("关键词、编号或原文链接").fill(tag);
     await page.getByRole("button", { name: "筛选" }).click();
     for (const title of titles) await expect(console_.article(title)).toBeVisible();
+    await shot("articles");
     const target = console_.article(titles[1]);
     const id = Number(await target.getAttribute("data-article-id"));
     const readerHome = async () => (await visitor.get("/")).text();
@@ -122,15 +127,22 @@ test("an operator curates the site from the console", async ({ page, baseURL }) 
     await expect(task.getByTestId("task-error")).toBeVisible();
     await task.getByRole("button", { name: "重试" }).click();
     await console_.toast("已重新排队");
+    await shot("tasks");
 
     // ── 用户: disable an account; its next call is a 401 ────────────────────────────────────────────────
     await console_.section("用户");
+    // Made an operator first, so that disabling it also shows a disabled operator shut out of the console.
+    await adminCommand(baseURL!, ["grant", reader.account]);
+    expect((await visitor.get("/admin", { headers: { cookie: `shiyue_token=${reader.token}` } })).status()).toBe(200);
     await page.goto(`/admin/users?q=${reader.account}`);
     const row = page.locator("[data-user-id]", { hasText: reader.account });
     await console_.confirmed(row.getByRole("button", { name: "停用", exact: true }));
     await console_.toast("已停用账号");
     const me = await visitor.get("/api/v1/users/me", { headers: { authorization: `Bearer ${reader.token}` } });
     expect(me.status()).toBe(401);
+    expect((await visitor.get("/admin/users", { headers: { cookie: `shiyue_token=${reader.token}` } })).status()).toBe(404);
+    expect((await visitor.get("/api/admin/users", { headers: { authorization: `Bearer ${reader.token}` } })).status()).toBe(401);
+    await shot("users");
 
     // ── 操作记录: each of these ─────────────────────────────────────────────────────────────────────────
     await console_.section("操作记录");
@@ -152,6 +164,7 @@ test("an operator curates the site from the console", async ({ page, baseURL }) 
       await expect(record).toContainText(operator.account);
     }
     await expect(page.locator('[data-audit-id][data-action="article.hide"]').first()).toContainText(`#${id}`);
+    await shot("audit");
     await page.goto(`/admin/audit?action=user.grant_admin&actor=命令行`);
     await expect(page.locator('[data-audit-id][data-action="user.grant_admin"]').first()).toContainText("设为管理员");
   } finally {

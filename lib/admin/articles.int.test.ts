@@ -94,8 +94,8 @@ describe("hiding an article", () => {
     expect(await findArticle(String(target))).not.toBeNull();
     const audit = await auditFor(target);
     expect(audit.map((a) => [a.action, a.actorId, a.before, a.after])).toEqual([
-      ["article.hide", admin.id, { hidden: false, title: row.title }, { hidden: true }],
-      ["article.unhide", admin.id, { hidden: true, title: row.title }, { hidden: false }],
+      ["article.hide", admin.id, { hidden: false, title: row.title }, { hidden: true, title: row.title }],
+      ["article.unhide", admin.id, { hidden: true, title: row.title }, { hidden: false, title: row.title }],
     ]);
   });
 });

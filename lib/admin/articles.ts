@@ -3,7 +3,8 @@ import "server-only";
 // one transaction with its audit record; the articles version and the article's own version move with it
 // (triggers, migration 0013), so the caches, the feed, search, the sitemap and the permalink follow at once.
 // Hiding empties the article's search text (search, its totals and the chat's retrieval then never see it) and
-// showing it again rebuilds that text; likes, favourites and history rows stay either way.
+// showing it again rebuilds that text; likes, favourites and history rows stay either way. Records carry the
+// article's title on both sides, for reading the log later (an unchanged key is not shown as a change).
 import { and, eq, ne, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { platformByKey } from "@/lib/articles/platforms";
@@ -33,7 +34,7 @@ export async function hideArticle({ db, actor, id }: { db: Db; actor: Actor; id:
     const [u] = await tx.update(articles).set({ hiddenAt: new Date(), ...EMPTY_SEARCH_TEXT }).where(eq(articles.id, id)).returning({ hiddenAt: articles.hiddenAt });
     return {
       result: { changed: true, hidden_at: iso(u.hiddenAt) },
-      entry: { action: "article.hide", objectType: "article", objectId: id, before: { hidden: false, title: a.title }, after: { hidden: true } },
+      entry: { action: "article.hide", objectType: "article", objectId: id, before: { hidden: false, title: a.title }, after: { hidden: true, title: a.title } },
     };
   });
 }
@@ -45,7 +46,7 @@ export async function unhideArticle({ db, actor, id }: { db: Db; actor: Actor; i
     await tx.update(articles).set({ hiddenAt: null, ...searchFieldsFor(a) }).where(eq(articles.id, id));
     return {
       result: { changed: true },
-      entry: { action: "article.unhide", objectType: "article", objectId: id, before: { hidden: true, title: a.title }, after: { hidden: false } },
+      entry: { action: "article.unhide", objectType: "article", objectId: id, before: { hidden: true, title: a.title }, after: { hidden: false, title: a.title } },
     };
   });
 }
@@ -76,7 +77,7 @@ export async function pinArticle({ db, actor, id, until, now = new Date() }: { d
         objectType: "article",
         objectId: id,
         before: { pinned_until: pinnedNow ? iso(a.pinnedUntil) : null, title: a.title },
-        after: { pinned_until: until.toISOString() },
+        after: { pinned_until: until.toISOString(), title: a.title },
       },
     };
   });
@@ -89,7 +90,7 @@ export async function unpinArticle({ db, actor, id }: { db: Db; actor: Actor; id
     await tx.update(articles).set({ pinnedAt: null, pinnedUntil: null }).where(eq(articles.id, id));
     return {
       result: { changed: true },
-      entry: { action: "article.unpin", objectType: "article", objectId: id, before: { pinned_until: iso(a.pinnedUntil), title: a.title }, after: { pinned_until: null } },
+      entry: { action: "article.unpin", objectType: "article", objectId: id, before: { pinned_until: iso(a.pinnedUntil), title: a.title }, after: { pinned_until: null, title: a.title } },
     };
   });
 }
