@@ -49,7 +49,11 @@ test("an operator curates the site from the console", async ({ page, baseURL }, 
     await page.goto("/admin");
     const console_ = new ConsolePage(page);
     /** A full-page picture of each section for people to look at (test-results/admin-shots/). */
-    const shot = (name: string) => page.screenshot({ path: `test-results/admin-shots/${testInfo.project.name}-${name}.png`, fullPage: true });
+    /** …and nothing on it wider than the screen (a phone's page must not scroll sideways). */
+    const shot = async (name: string) => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} overflows sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/admin-shots/${testInfo.project.name}-${name}.png`, fullPage: true });
+    };
     await shot("overview");
     await expect(page.getByRole("heading", { level: 1, name: "概览" })).toBeVisible();
 

@@ -54,7 +54,7 @@ describe("DailyBarChart", () => {
   });
 
   it("gives every number to screen readers in a hidden table, totals included", () => {
-    const table = html.slice(html.indexOf('<table class="sr-only">'));
+    const table = html.slice(html.indexOf('<div class="sr-only"><table>'));
     expect(table).toContain("<caption>每日收录文章</caption>");
     expect(table).toContain('<tr><th scope="row">3月1日</th><td>3</td><td>1</td><td>4</td></tr>');
     expect(table).toContain('<tr><th scope="row">3月3日</th><td>4</td><td>0</td><td>4</td></tr>');

@@ -98,31 +98,34 @@ export function DailyBarChart({ title, testId, days, series, unit, legend = fals
           ))}
         </ul>
       ) : null}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">日期</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-            {stacked ? <th scope="col">合计</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day, i) => (
-            <tr key={day}>
-              <th scope="row">{shortDayLabel(day)}</th>
+      {/* sr-only on a div: a table keeps its content's width whatever its own, and widened the phone's page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">日期</th>
               {series.map((s) => (
-                <td key={s.key}>{s.values[i] ?? 0}</td>
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
               ))}
-              {stacked ? <td>{totals[i]}</td> : null}
+              {stacked ? <th scope="col">合计</th> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day, i) => (
+              <tr key={day}>
+                <th scope="row">{shortDayLabel(day)}</th>
+                {series.map((s) => (
+                  <td key={s.key}>{s.values[i] ?? 0}</td>
+                ))}
+                {stacked ? <td>{totals[i]}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
