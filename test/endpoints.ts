@@ -339,13 +339,13 @@ const ADMIN_ENDPOINTS: Endpoint[] = [
     sample: () => ({ query: { q: "authz", page: "1" } }),
   }),
   ...(["disable", "enable"] as const).map((name) => {
-    const module = name === "disable" ? adminUserDisable : adminUserEnable;
+    const routeModule = name === "disable" ? adminUserDisable : adminUserEnable;
     return ep({
       method: "POST",
       path: `/api/admin/users/{id}/${name}`,
       file: `app/api/admin/users/[id]/${name}/route.ts`,
-      module,
-      handler: module.POST,
+      module: routeModule,
+      handler: routeModule.POST,
       auth: "admin",
       fields: [adminId],
       sample: (f) => ({ params: { id: String(f.otherUserId) } }),
