@@ -12,7 +12,7 @@
 //   LIGHTHOUSE_PORT  default 3392 (the blank page: +1)     LIGHTHOUSE_PGLITE_DIR  default bench/.data/lh-pglite
 //   CHROMIUM_PATH    default /usr/bin/chromium
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { launch } from "chrome-launcher";
@@ -75,15 +75,19 @@ function buildBlank() {
   const stamp = join(blankDir, ".next/shiyue-next-version");
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === nextVersion) return;
   console.log(`building the blank Next.js ${nextVersion} page (bench/blank-next)`);
-  const built = spawnSync(process.execPath, [nextBin, "build", blankDir], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  // Its own root (next.config.mjs) needs node_modules inside it: hard links to ours (a copy where links fail).
+  const modules = join(blankDir, "node_modules");
+  rmSync(modules, { recursive: true, force: true });
+  if (spawnSync("cp", ["-al", join(root, "node_modules"), modules]).status !== 0) cpSync(join(root, "node_modules"), modules, { recursive: true });
+  const built = spawnSync(process.execPath, [nextBin, "build"], { cwd: blankDir, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (built.status !== 0) throw new Error("the blank page did not build");
   writeFileSync(stamp, nextVersion);
 }
 
 const exited = new Set<string>();
 const started: ReturnType<typeof spawn>[] = [];
-function serve(name: string, args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "ignore", "inherit"] });
+function serve(name: string, args: string[], env: NodeJS.ProcessEnv, cwd = root) {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "ignore", "inherit"] });
   child.on("exit", () => exited.add(name));
   started.push(child);
 }
@@ -106,7 +110,7 @@ let blank: Page | undefined;
 let chrome: Awaited<ReturnType<typeof launch>> | undefined;
 try {
   buildBlank();
-  serve("the blank page", [nextBin, "start", blankDir, "-p", String(port + 1), "-H", "127.0.0.1"], { NODE_ENV: "production" });
+  serve("the blank page", [nextBin, "start", "-p", String(port + 1), "-H", "127.0.0.1"], { NODE_ENV: "production" }, blankDir);
   serve("拾阅", [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
     PORT: String(port),
     HOSTNAME: "127.0.0.1",
