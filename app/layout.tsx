@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
-import { Toaster } from "sonner";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { ToastHost } from "@/components/layout/toast-host";
 import { siteUrl } from "@/lib/site";
 import "./globals.css";
 
@@ -29,7 +29,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <SiteHeader />
         <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 has-[[data-wide]]:max-w-6xl">{children}</main>
         <SiteFooter />
-        <Toaster position="top-center" duration={3000} richColors />
+        <ToastHost />
       </body>
     </html>
   );

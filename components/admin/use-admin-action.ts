@@ -2,7 +2,7 @@
 // One console action: call the admin API, toast its outcome in Chinese, and refresh the server-rendered page.
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { api, ApiRequestError } from "@/lib/client/api";
 
 type Call = { path: string; method?: string; json?: unknown };

@@ -3,7 +3,7 @@
 import { Bookmark, Heart, MessageCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import type { ApiArticle } from "@/lib/articles/serialize";
 import { api } from "@/lib/client/api";
 import { getToken, useSessionChange } from "@/lib/client/session";

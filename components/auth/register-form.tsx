@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { api } from "@/lib/client/api";
 import { MSG } from "@/lib/messages";
 import { Field, inputClass, primaryButtonClass } from "./auth-card";

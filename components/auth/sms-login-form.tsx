@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { PHONE_PATTERN, SMS_CODE_LENGTH, SMS_RESEND_SECONDS } from "@/lib/auth/constants";
 import { api, errorText } from "@/lib/client/api";
 import { MSG } from "@/lib/messages";

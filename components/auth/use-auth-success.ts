@@ -2,7 +2,7 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import type { AuthResult } from "@/lib/auth/service";
 import { errorText } from "@/lib/client/api";
 import { safeRedirect } from "@/lib/client/redirect";

@@ -2,7 +2,7 @@
 
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 
 /** A code block (the highlighted `<pre>` as children) with a 复制 button for its text. */
 export function CodeBlock({ code, children }: { code: string; children: React.ReactNode }) {

@@ -4,7 +4,7 @@
 import { Bookmark, BookmarkX, Eye, Heart, Share2 } from "lucide-react";
 import { shareLink } from "@/lib/client/share";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { api } from "@/lib/client/api";
 import { useRecords } from "@/lib/client/use-records";
 import { MSG } from "@/lib/messages";

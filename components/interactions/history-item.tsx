@@ -3,7 +3,7 @@
 import { Bookmark, ChevronDown, Clock, ExternalLink, Eye, Heart, LoaderCircle, MessageCircle, Trash2 } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import type { ApiArticle } from "@/lib/articles/serialize";
 import { platformIconPath } from "@/lib/articles/platforms";
 import { api, ApiRequestError } from "@/lib/client/api";

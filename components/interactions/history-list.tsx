@@ -3,7 +3,7 @@
 import { AlertCircle, History, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { api } from "@/lib/client/api";
 import { useRecords } from "@/lib/client/use-records";
 import { groupByChinaDay } from "@/lib/interactions/history-groups";

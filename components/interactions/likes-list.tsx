@@ -3,7 +3,7 @@
 // server has confirmed it.
 import { Heart, HeartOff } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { api } from "@/lib/client/api";
 import { useRecords } from "@/lib/client/use-records";
 import { MSG } from "@/lib/messages";

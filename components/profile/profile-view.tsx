@@ -2,7 +2,7 @@
 
 import { Bookmark, Eye, Heart, KeyRound, MessageCircle, Pencil, Smartphone } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import type { ApiUser } from "@/lib/auth/serialize";
 import { api, errorText } from "@/lib/client/api";
 import { storeUser } from "@/lib/client/session";

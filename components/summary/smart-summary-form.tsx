@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { CheckCircle2, CircleAlert, Link2, LogIn, Sparkles } from "lucide-react";
 import { useSignedIn } from "@/lib/client/session";
 import type { SummaryMethod } from "@/lib/client/summary-api";

@@ -3,7 +3,7 @@
 // transcript of media (collapsed), and add-to-list, share, export (.md, and .srt for a transcript), re-summarise.
 import { lazy, Suspense, useState } from "react";
 import { shareLink } from "@/lib/client/share";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { Captions, Check, Clock, Download, ListPlus, RotateCcw, Share2 } from "lucide-react";
 import { getToken } from "@/lib/client/session";
 import { createArticleFromTask, type SummaryTaskStatus } from "@/lib/client/summary-api";

@@ -1,7 +1,7 @@
 "use client";
 // Sharing a link (SPEC section 2): the system share sheet when there is one (a cancelled sheet is no
 // failure), else the clipboard with a confirmation, else the spec's "share failed" message.
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { MSG } from "@/lib/messages";
 
 export async function shareLink({ title, url, text, copy = url }: { title: string; url: string; text?: string; copy?: string }): Promise<void> {

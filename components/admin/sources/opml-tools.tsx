@@ -3,7 +3,7 @@
 // are toasted and the entries that were skipped listed with their reasons. 导出: the API's file, fetched with
 // the operator's token (the API takes no cookie) and saved.
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { signInAgain } from "@/lib/client/api";
 import { getToken } from "@/lib/client/session";
 import { useAdminAction } from "../use-admin-action";

@@ -3,7 +3,7 @@
 // 编辑 (platform, interval, items per poll) and 删除 (confirmed; the articles it collected stay).
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/client/toast";
 import { api, errorText } from "@/lib/client/api";
 import { useAdminAction } from "../use-admin-action";
 import { settingsFrom, SourceFields, type ItemLimits } from "./source-fields";
