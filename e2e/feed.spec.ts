@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { bodyPreview } from "../lib/articles/preview";
 import { MSG } from "../lib/messages";
 import { HomePage } from "./pages/home-page";
 import { RegisterPage, uniqueName } from "./pages/auth-pages";
@@ -15,6 +16,49 @@ test("an article body expands by its control or a click on the text, and collaps
   await expect(body).toHaveAttribute("data-expanded", "false");
   await body.click();
   await expect(body).toHaveAttribute("data-expanded", "true");
+});
+
+type FeedItem = { id: number; title: string; content: string };
+
+/** A plain sentence near the end of a body (no markdown marks), to find the tail of the text. */
+const tailSentence = (markdown: string) =>
+  markdown
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l.length >= 12 && !/[|`*#>_[\]()~<-]/.test(l))
+    .at(-1);
+
+test("a collapsed card carries only its first blocks; expanding fetches and shows the whole body: code, tables, links", async ({ page, request }) => {
+  const feed = (await (await request.get("/api/v1/articles?page=1&limit=20")).json()).data.items as FeedItem[];
+  // Page 1 of the demo feed holds bodies with fenced code and tables past their preview.
+  const longer = feed.filter((a) => bodyPreview(a.content) !== null && tailSentence(a.content.slice(bodyPreview(a.content)!.length)));
+  const rich = longer.find((a) => /```/.test(a.content.slice(bodyPreview(a.content)!.length)) && /^\|/m.test(a.content)) ?? longer.find((a) => /```|^\|/m.test(a.content.slice(bodyPreview(a.content)!.length)));
+  expect(rich, "a page-1 article with code or a table past its preview").toBeTruthy();
+  const tail = tailSentence(rich!.content.slice(bodyPreview(rich!.content)!.length))!;
+
+  // Neither the HTML nor the page's data carries the rest of the body.
+  const html = await (await request.get("/")).text();
+  expect(html).toContain(rich!.title);
+  expect(html).not.toContain(tail);
+
+  const home = new HomePage(page);
+  await home.goto();
+  const card = home.articles.filter({ has: page.getByRole("link", { name: rich!.title, exact: true }) });
+  const body = card.getByTestId("article-body");
+  await expect(body).not.toContainText(tail);
+  await card.getByRole("button", { name: "展开全文" }).click();
+  await expect(body).toContainText(tail);
+  const rest = rich!.content.slice(bodyPreview(rich!.content)!.length);
+  if (/```/.test(rest)) await expect(body.locator("pre code").last()).toBeVisible();
+  if (/^\|/m.test(rich!.content)) await expect(body.locator("table").first()).toBeVisible();
+  if (/\]\(https?:/.test(rich!.content)) await expect(body.locator('a[target="_blank"][rel~="noopener"]').first()).toBeAttached();
+  // Collapsing and expanding again shows the body without asking the server again.
+  await card.getByRole("button", { name: "收起" }).click();
+  let asked = 0;
+  page.on("request", (r) => r.method() === "POST" && r.headers()["next-action"] && asked++);
+  await card.getByRole("button", { name: "展开全文" }).click();
+  await expect(body).toContainText(tail);
+  expect(asked).toBe(0);
 });
 
 test("a visitor going past page 1 is asked to log in", async ({ page }) => {

@@ -28,10 +28,10 @@ export function ArticleCard({ article }: { article: ApiArticle }) {
         </Link>
       </h2>
       {article.content ? (
-        // Collapsed, only the first blocks are rendered; the whole body renders on expansion. Code in a
-        // feed card stays plain (the permalink highlights it). Both keep the home page to a few hundred
-        // elements to style and hydrate instead of twenty whole articles.
-        <CollapsibleBody articleId={article.id} full={preview ? <ArticleMarkdown text={article.content} highlight={false} /> : undefined}>
+        // Collapsed, only the first blocks are rendered; the whole body is fetched, rendered on the server,
+        // on the first expansion. Code in a feed card stays plain (the permalink highlights it). Both keep the
+        // home page to a few hundred elements to style and hydrate, and its data to twenty previews.
+        <CollapsibleBody articleId={article.id} more={preview !== null}>
           <ArticleMarkdown text={preview ?? article.content} highlight={false} />
         </CollapsibleBody>
       ) : (

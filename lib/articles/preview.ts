@@ -1,7 +1,7 @@
 // What a collapsed feed card shows of its body: the first markdown blocks, about as much as fits in the
 // collapsed height and a little more. The card renders only this until it is expanded, so the home page
 // ships (and the browser styles and hydrates) a few lines per card instead of twenty whole articles;
-// the full body comes with the page's data and is rendered on expansion.
+// the full body is fetched on expansion (lib/articles/full-body.tsx).
 
 /** Characters of markdown after which the preview stops at the end of a block. */
 export const PREVIEW_CHARS = 320;
