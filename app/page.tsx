@@ -22,7 +22,17 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const q = first((await searchParams).q)?.trim();
-  return q ? { title: `搜索：${q}`, robots: { index: false } } : { alternates: { canonical: "/" } };
+  if (q) return { title: `搜索：${q}`, robots: { index: false } };
+  // Feed readers find the site's own feeds (app/feed.xml, app/feed.json) from the home page.
+  return {
+    alternates: {
+      canonical: "/",
+      types: {
+        "application/rss+xml": [{ url: "/feed.xml", title: "拾阅" }],
+        "application/feed+json": [{ url: "/feed.json", title: "拾阅" }],
+      },
+    },
+  };
 }
 
 export default async function HomePage({ searchParams }: Props) {

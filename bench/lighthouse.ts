@@ -67,7 +67,8 @@ rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 const blankDir = join(root, "bench/blank-next");
 const blankBase = `http://127.0.0.1:${port + 1}`;
-const nextBin = join(root, "node_modules/next/dist/bin/next");
+// Its own copy of Next (linked, below): Next from our node_modules would load a second React.
+const blankNext = join(blankDir, "node_modules/next/dist/bin/next");
 const nextVersion = JSON.parse(readFileSync(join(root, "node_modules/next/package.json"), "utf8")).version as string;
 
 /** Builds the blank page when it has no build, or one made by another Next version (stamped beside it). */
@@ -79,7 +80,7 @@ function buildBlank() {
   const modules = join(blankDir, "node_modules");
   rmSync(modules, { recursive: true, force: true });
   if (spawnSync("cp", ["-al", join(root, "node_modules"), modules]).status !== 0) cpSync(join(root, "node_modules"), modules, { recursive: true });
-  const built = spawnSync(process.execPath, [nextBin, "build"], { cwd: blankDir, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const built = spawnSync(process.execPath, [blankNext, "build"], { cwd: blankDir, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (built.status !== 0) throw new Error("the blank page did not build");
   writeFileSync(stamp, nextVersion);
 }
@@ -110,7 +111,7 @@ let blank: Page | undefined;
 let chrome: Awaited<ReturnType<typeof launch>> | undefined;
 try {
   buildBlank();
-  serve("the blank page", [nextBin, "start", "-p", String(port + 1), "-H", "127.0.0.1"], { NODE_ENV: "production" }, blankDir);
+  serve("the blank page", [blankNext, "start", "-p", String(port + 1), "-H", "127.0.0.1"], { NODE_ENV: "production" }, blankDir);
   serve("拾阅", [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
     PORT: String(port),
     HOSTNAME: "127.0.0.1",

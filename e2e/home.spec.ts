@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { parseFeed } from "../lib/ingest/feed-parse";
 import { HomePage } from "./pages/home-page";
 
 test("a visitor sees the seeded feed on the home page", async ({ page }) => {
@@ -40,4 +41,28 @@ test("a search link holding only NUL characters shows the whole feed, not an err
   expect(res?.status()).toBe(200);
   await expect(home.articles).toHaveCount(20);
   expect((await page.request.get("/?q=%00%00%20")).status()).toBe(200);
+});
+
+test("the home page advertises the site's own RSS and JSON feeds, which a feed reader can read", async ({ page, request, baseURL }) => {
+  await new HomePage(page).goto();
+  const feeds = [
+    { type: "application/rss+xml", kind: "rss" },
+    { type: "application/feed+json", kind: "json" },
+  ];
+  for (const { type, kind } of feeds) {
+    const href = await page.locator(`link[rel="alternate"][type="${type}"]`).getAttribute("href");
+    expect(href, `${type} link on /`).toBeTruthy();
+    const res = await request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain(type);
+    // Read by the collector's own parser, as Folo or Miniflux would read it.
+    const feed = parseFeed(await res.text(), new URL(href!, baseURL).toString(), { maxItems: 100 });
+    expect(feed.kind).toBe(kind);
+    expect(feed.items).toHaveLength(50);
+    for (const item of feed.items) {
+      expect(item.title).not.toBe("");
+      expect(item.url).toMatch(/\/articles\/\d+$/);
+      expect(item.html).toContain("原文");
+    }
+  }
 });
