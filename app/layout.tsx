@@ -2,7 +2,9 @@ import type { Metadata, Viewport } from "next";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { ToastHost } from "@/components/layout/toast-host";
+import { ThemeScript } from "@/components/layout/theme-script";
 import { siteUrl } from "@/lib/site";
+import { THEME_COLORS } from "@/lib/theme/constants";
 import "./globals.css";
 
 // Every page reads the runtime configuration (site URL, filing number), never values baked in at build.
@@ -19,12 +21,19 @@ export const generateMetadata = (): Metadata => ({
 export const viewport: Viewport = {
   width: "device-width",
   initialScale: 1,
-  themeColor: "#1d6ce0",
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: THEME_COLORS.light },
+    { media: "(prefers-color-scheme: dark)", color: THEME_COLORS.dark },
+  ],
 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="zh-CN">
+    // data-theme is set by ThemeScript before the first paint, so the server's <html> never matches.
+    <html lang="zh-CN" suppressHydrationWarning>
+      <head>
+        <ThemeScript />
+      </head>
       <body className="flex min-h-dvh flex-col font-sans">
         <SiteHeader />
         <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 has-[[data-wide]]:max-w-6xl">{children}</main>

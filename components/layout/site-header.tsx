@@ -6,6 +6,7 @@ import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { pageViewer } from "@/lib/auth/viewer";
 import { ClearStaleSession } from "./clear-stale-session";
 import { SearchBox } from "./search-box";
+import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 
 export async function SiteHeader() {
@@ -13,7 +14,7 @@ export async function SiteHeader() {
   const stale = !viewer && Boolean((await cookies()).get(TOKEN_COOKIE)?.value);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-14 w-full max-w-3xl items-center gap-3 px-4">
+      <div className="mx-auto flex h-14 w-full max-w-3xl items-center gap-2 px-4 sm:gap-3">
         <Link href="/about" className="shrink-0 text-lg font-bold tracking-wide text-brand-600" title="关于拾阅">
           拾阅
         </Link>
@@ -28,6 +29,7 @@ export async function SiteHeader() {
           <span className="hidden sm:inline">智能总结</span>
           <span className="sm:hidden">总结</span>
         </Link>
+        <ThemeToggle />
         {viewer ? (
           <UserMenu name={viewer.displayName || viewer.accountName} avatarUrl={viewer.avatarUrl} isAdmin={viewer.role === "admin"} />
         ) : (
