@@ -17,10 +17,10 @@ const FEATURES = [
 export default function AboutPage() {
   return (
     <div className="space-y-8 py-4">
-      <section className="rounded-2xl bg-gradient-to-br from-brand-500 to-brand-700 px-6 py-12 text-center text-white shadow-sm">
+      <section className="rounded-2xl bg-gradient-to-br from-brand-500 to-brand-700 px-6 py-12 text-center text-white shadow-sm dark:from-brand-100 dark:to-brand-50 dark:text-slate-900">
         <h1 className="text-3xl font-bold tracking-wide">拾阅</h1>
         <p className="mt-3 text-lg">拾起值得一读的好内容</p>
-        <p className="mx-auto mt-2 max-w-md text-sm text-white/80">精选好文、AI 搜索与智能总结，让阅读更省时，也更有收获。</p>
+        <p className="mx-auto mt-2 max-w-md text-sm text-white/80 dark:text-slate-700">精选好文、AI 搜索与智能总结，让阅读更省时，也更有收获。</p>
         <Link href="/" className="mt-6 inline-block rounded-full bg-white px-6 py-2 text-sm font-medium text-brand-600 hover:bg-brand-50">
           开始阅读
         </Link>

@@ -58,7 +58,7 @@ export function DailyBarChart({ title, testId, days, series, unit, legend = fals
         </div>
         <svg viewBox={`0 0 ${days.length * BAR_SLOT} ${HEIGHT}`} preserveAspectRatio="none" className="h-36 min-w-0 flex-1 overflow-visible">
           {[0, HEIGHT / 2, HEIGHT].map((y) => (
-            <line key={y} x1={0} x2={days.length * BAR_SLOT} y1={y} y2={y} stroke="#e2e8f0" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+            <line key={y} x1={0} x2={days.length * BAR_SLOT} y1={y} y2={y} className="stroke-slate-200" strokeWidth={1} vectorEffect="non-scaling-stroke" />
           ))}
           {days.map((day, i) => {
             let base = HEIGHT;

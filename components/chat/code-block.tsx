@@ -32,7 +32,7 @@ export function CodeBlock({ code, children }: { code: string; children: React.Re
         type="button"
         onClick={copy}
         aria-label="复制代码"
-        className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-md bg-slate-700/80 px-2 py-1 text-xs text-slate-200 hover:bg-slate-600 focus-visible:outline-2 focus-visible:outline-brand-500"
+        className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-md bg-slate-700/80 px-2 py-1 text-xs text-slate-200 hover:bg-slate-600 dark:bg-slate-300/80 dark:text-slate-800 dark:hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
         {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
         {copied ? "已复制" : "复制"}

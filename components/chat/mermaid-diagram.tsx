@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useColorScheme } from "@/hooks/use-color-scheme";
+import type { ColorScheme } from "@/lib/theme/constants";
 import { CodeBlock } from "./code-block";
 
 // The diagram renderer's defaults (SPEC section 9). Errors are never drawn into the page by mermaid
@@ -19,19 +21,21 @@ export const MERMAID_CONFIG = {
 type Mermaid = (typeof import("mermaid"))["default"];
 export type MermaidResult = { ok: true; svg: string } | { ok: false; error: string };
 
+/** mermaid's theme for the page's colour scheme (its colours are drawn into the SVG). */
+const MERMAID_THEMES = { light: "default", dark: "dark" } as const satisfies Record<ColorScheme, string>;
+
 let loading: Promise<Mermaid> | null = null;
+let initialisedFor: ColorScheme | null = null;
+let queue: Promise<unknown> = Promise.resolve();
 let sequence = 0;
 const CACHE_LIMIT = 50;
 const pending = new Map<string, Promise<MermaidResult>>();
 const settled = new Map<string, MermaidResult>();
 
-/** Loads mermaid on first use (never part of the page's first load) and initialises it once. */
+/** Loads mermaid on first use (never part of the page's first load). */
 function loadMermaid(): Promise<Mermaid> {
   loading ??= import("mermaid").then(
-    (m) => {
-      m.default.initialize({ ...MERMAID_CONFIG });
-      return m.default;
-    },
+    (m) => m.default,
     (err: unknown) => {
       loading = null; // a failed chunk load may succeed later
       throw err;
@@ -40,10 +44,14 @@ function loadMermaid(): Promise<Mermaid> {
   return loading;
 }
 
-async function draw(code: string): Promise<MermaidResult> {
+async function draw(code: string, scheme: ColorScheme): Promise<MermaidResult> {
   const id = `shiyue-mermaid-${++sequence}`;
   try {
     const mermaid = await loadMermaid();
+    if (initialisedFor !== scheme) {
+      mermaid.initialize({ ...MERMAID_CONFIG, theme: MERMAID_THEMES[scheme] });
+      initialisedFor = scheme;
+    }
     // Over the size limit mermaid itself draws its "Maximum text size in diagram exceeded" diagram
     // (SPEC section 8), so such text goes straight to render; anything else must parse first.
     if (code.length <= MERMAID_MAX_TEXT) await mermaid.parse(code);
@@ -56,14 +64,21 @@ async function draw(code: string): Promise<MermaidResult> {
   }
 }
 
-/** Renders a diagram's text once: results are memoised by the text (the last 50 kept). */
-export function renderMermaid(code: string): Promise<MermaidResult> {
-  let job = pending.get(code);
+const cacheKey = (code: string, scheme: ColorScheme) => `${scheme}\n${code}`;
+
+/**
+ * Renders a diagram's text once per colour scheme: results are memoised by scheme and text (the last 50
+ * kept). Renders run one at a time, so each is drawn with the theme it was initialised with.
+ */
+export function renderMermaid(code: string, scheme: ColorScheme = "light"): Promise<MermaidResult> {
+  const key = cacheKey(code, scheme);
+  let job = pending.get(key);
   if (!job) {
-    job = draw(code);
-    pending.set(code, job);
+    job = queue.then(() => draw(code, scheme));
+    queue = job;
+    pending.set(key, job);
     void job.then((result) => {
-      settled.set(code, result);
+      settled.set(key, result);
       if (settled.size > CACHE_LIMIT) {
         const oldest = settled.keys().next().value as string;
         settled.delete(oldest);
@@ -79,20 +94,24 @@ export function renderMermaid(code: string): Promise<MermaidResult> {
  * shown as source while it streams in, and as source with a note when it does not parse.
  */
 export function MermaidDiagram({ code, complete }: { code: string; complete: boolean }) {
-  const [drawn, setDrawn] = useState<{ code: string; result: MermaidResult } | null>(null);
+  const [drawn, setDrawn] = useState<{ code: string; key: string; result: MermaidResult } | null>(null);
+  // Drawn again in the other theme when the page's scheme changes (the previous drawing stays until then).
+  const scheme = useColorScheme();
+  const key = scheme ? cacheKey(code, scheme) : null;
 
   useEffect(() => {
-    if (!complete || settled.has(code)) return;
+    if (!complete || !scheme || !key || settled.has(key)) return;
     let live = true;
-    void renderMermaid(code).then((result) => {
-      if (live) setDrawn({ code, result });
+    void renderMermaid(code, scheme).then((result) => {
+      if (live) setDrawn({ code, key, result });
     });
     return () => {
       live = false;
     };
-  }, [code, complete]);
+  }, [code, complete, scheme, key]);
 
-  const result = complete ? (settled.get(code) ?? (drawn?.code === code ? drawn.result : null)) : null;
+  const current = key ? (settled.get(key) ?? (drawn?.key === key ? drawn.result : null)) : null;
+  const result = complete ? (current ?? (drawn?.code === code ? drawn.result : null)) : null;
 
   if (result?.ok) {
     return (
