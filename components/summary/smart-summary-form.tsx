@@ -56,7 +56,7 @@ export function SmartSummaryForm() {
               >
                 <input type="radio" name="method" value={m.id} checked={checked} onChange={() => setMethod(m.id)} className="sr-only" />
                 <span className={`text-sm font-semibold ${checked ? "text-brand-700" : "text-slate-900"}`}>{m.name}</span>
-                <span className="mt-1 text-xs leading-relaxed text-slate-500">{m.description}</span>
+                <span className={`mt-1 text-xs leading-relaxed ${checked ? "text-slate-600" : "text-slate-500"}`}>{m.description}</span>
               </label>
             );
           })}
