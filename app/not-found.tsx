@@ -3,7 +3,7 @@ import Link from "next/link";
 export default function NotFound() {
   return (
     <div className="py-20 text-center">
-      <p className="text-5xl font-bold text-slate-300">404</p>
+      <p className="text-5xl font-bold text-slate-500">404</p>
       <h1 className="mt-4 text-lg font-semibold text-slate-800">页面不存在或正在建设中</h1>
       <p className="mt-2 text-sm text-slate-500">你要找的页面可能已被移除，或这一功能还没有上线。</p>
       <Link href="/" className="mt-6 inline-block rounded-full bg-brand-500 px-5 py-2 text-sm text-white hover:bg-brand-600">

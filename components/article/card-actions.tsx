@@ -88,7 +88,7 @@ export function CardActions({ article }: { article: CardCounts }) {
   const base = "flex items-center gap-1 rounded-md py-1 transition-colors hover:text-brand-600 disabled:opacity-60";
   return (
     <div className="mt-3 flex gap-5 border-t border-slate-100 pt-2 text-xs text-slate-500" data-testid="card-actions">
-      <button type="button" onClick={like} disabled={busy} aria-pressed={marks.liked} aria-label={marks.liked ? "取消点赞" : "点赞"} className={`${base} ${marks.liked ? "text-rose-500" : ""}`}>
+      <button type="button" onClick={like} disabled={busy} aria-pressed={marks.liked} aria-label={marks.liked ? "取消点赞" : "点赞"} className={`${base} ${marks.liked ? "text-rose-600" : ""}`}>
         <Heart className={`size-4 ${marks.liked ? "fill-current" : ""}`} aria-hidden />
         <span data-testid="like-count">{formatCount(marks.likes)}</span>
       </button>
@@ -96,7 +96,7 @@ export function CardActions({ article }: { article: CardCounts }) {
         <MessageCircle className="size-4" aria-hidden />
         <span>{formatCount(article.comment_cnt)}</span>
       </button>
-      <button type="button" onClick={bookmark} disabled={busy} aria-pressed={marks.favorited} aria-label={marks.favorited ? "取消收藏" : "收藏"} className={`${base} ${marks.favorited ? "text-amber-500" : ""}`}>
+      <button type="button" onClick={bookmark} disabled={busy} aria-pressed={marks.favorited} aria-label={marks.favorited ? "取消收藏" : "收藏"} className={`${base} ${marks.favorited ? "text-amber-700 [&_svg]:text-amber-500" : ""}`}>
         <Bookmark className={`size-4 ${marks.favorited ? "fill-current" : ""}`} aria-hidden />
         <span data-testid="favorite-count">{formatCount(marks.favorites)}</span>
       </button>

@@ -50,7 +50,7 @@ export default async function AdminTasksPage({ searchParams }: { searchParams: P
                   className={`-mb-px block border-b-2 px-3 py-2 text-sm whitespace-nowrap ${current ? "border-brand-500 font-medium text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
                 >
                   {tab.label}
-                  {tabCount[tab.filter] !== undefined ? <span className="ml-1 text-xs text-slate-400 tabular-nums">{tabCount[tab.filter]}</span> : null}
+                  {tabCount[tab.filter] !== undefined ? <span className="ml-1 text-xs text-slate-500 tabular-nums">{tabCount[tab.filter]}</span> : null}
                 </Link>
               </li>
             );

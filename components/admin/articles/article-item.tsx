@@ -13,7 +13,7 @@ export function AdminArticleItem({ article: a }: { article: AdminArticleRow }) {
   return (
     <li data-article-id={a.id} className="flex flex-col gap-2 p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-xs text-slate-400">#{a.id}</span>
+        <span className="text-xs text-slate-500">#{a.id}</span>
         {a.hidden_at ? <span className="rounded bg-slate-800 px-1.5 py-0.5 text-xs text-white">已隐藏</span> : null}
         {pinned ? <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800">置顶至 {minute(a.pinned_until!)}</span> : null}
         {a.hidden_at ? (

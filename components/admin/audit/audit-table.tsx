@@ -57,12 +57,12 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
                     <ul className="space-y-0.5">
                       {changes.map((c) => (
                         <li key={c.key} className="break-all">
-                          <span className="text-slate-400">{c.key}:</span> <span className="text-slate-500 line-through decoration-slate-300">{c.from}</span> → <span className="text-slate-900">{c.to}</span>
+                          <span className="text-slate-500">{c.key}:</span> <span className="text-slate-500 line-through decoration-slate-300">{c.from}</span> → <span className="text-slate-900">{c.to}</span>
                         </li>
                       ))}
                     </ul>
                   ) : (
-                    <span className="text-slate-400">—</span>
+                    <span className="text-slate-500">—</span>
                   )}
                 </td>
               </tr>

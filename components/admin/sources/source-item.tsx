@@ -51,7 +51,7 @@ export function SourceItem({ source: s, now }: { source: AdminSource; now: numbe
   return (
     <li id={`source-${s.id}`} data-source-id={s.id} className="flex scroll-mt-4 flex-col gap-2 p-4 target:bg-brand-50/40">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-xs text-slate-400">#{s.id}</span>
+        <span className="text-xs text-slate-500">#{s.id}</span>
         <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${HEALTH_STYLES[s.health]}`}>{HEALTH_LABELS[s.health]}</span>
         <span className="min-w-0 font-medium break-words text-slate-900">{s.title ?? "（未抓取）"}</span>
       </div>

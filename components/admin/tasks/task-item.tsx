@@ -9,9 +9,9 @@ import { STEP_KEYS } from "@/lib/db/schema";
 import { TaskActions } from "./task-actions";
 
 const STEP_TONES: Record<string, string> = {
-  pending: "text-slate-400",
+  pending: "text-slate-500",
   active: "text-brand-600",
-  completed: "text-emerald-600",
+  completed: "text-emerald-700",
   error: "text-red-600",
 };
 
@@ -41,7 +41,7 @@ export function TaskItem({ task: t }: { task: AdminTaskRow }) {
       <div className="flex flex-wrap items-center gap-2">
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE_TONES[t.status] ?? BADGE_TONES.cancelled}`}>{statusLabel(t.status)}</span>
         <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{method}</span>
-        <span className="text-xs text-slate-400">#{t.id}</span>
+        <span className="text-xs text-slate-500">#{t.id}</span>
         <a href={t.url} target="_blank" rel="noopener noreferrer" title={t.url} className="min-w-0 font-medium break-all text-slate-900 hover:text-brand-600">
           {shortUrl(t.url)}
         </a>

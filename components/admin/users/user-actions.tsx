@@ -17,7 +17,7 @@ export function UserActions({ user: u }: Props) {
     await run({ path: `${path}/disable` }, changed("已停用账号", "账号已经是停用状态"));
   }
 
-  if (u.self) return <p className="text-xs text-slate-400">这是你自己的账号</p>;
+  if (u.self) return <p className="text-xs text-slate-500">这是你自己的账号</p>;
   return (
     <div className="flex flex-wrap gap-2">
       {u.disabled ? (

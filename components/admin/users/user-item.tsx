@@ -8,7 +8,7 @@ export function UserItem({ user: u, selfId }: { user: AdminUserRow; selfId: numb
   return (
     <li data-user-id={u.id} className="flex flex-col gap-2 p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-xs text-slate-400">#{u.id}</span>
+        <span className="text-xs text-slate-500">#{u.id}</span>
         <span className="min-w-0 font-medium break-all text-slate-900">{u.account_name}</span>
         {u.display_name ? <span className="min-w-0 break-all text-sm text-slate-600">{u.display_name}</span> : null}
         {u.role === "admin" ? <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700">管理员</span> : null}
