@@ -8,10 +8,10 @@ import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 
-// The issue asks for 120 kB on the home page, which is below the framework floor: a blank Next.js 16.4.6
-// page with one <Link> ships 138.2 kB. The home budget is that floor plus ~20 kB of our own code; see
-// docs/performance.md ("Home first-load JavaScript"). kB here are 1,024 bytes, as in the docs.
-export const HOME_BUDGET = 160 * 1024;
+// Issue 22: the home page may load the framework's blank page (a blank Next.js 16.4.6 page with one <Link>
+// ships 138.2 kB) plus 10 kB of our own code; see docs/performance.md ("Home first-load JavaScript").
+// kB here are 1,024 bytes, as in the docs.
+export const HOME_BUDGET = 148 * 1024;
 export const ROUTE_BUDGET = 200 * 1024;
 
 export const budgetFor = (route: string) => (route === "/" ? HOME_BUDGET : ROUTE_BUDGET);

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { OverviewPanels } from "@/components/admin/overview-panels";
 import { getOverview, OVERVIEW_DAYS, overviewQuery } from "@/lib/admin/overview";
 import { requireAdminPage } from "@/lib/admin/page-guard";

@@ -1,6 +1,6 @@
 "use client";
 // The console's sections: a column on desktop, a scrolling row on a phone.
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 
 export const ADMIN_SECTIONS = [

@@ -1,5 +1,5 @@
 // Previous / next links for a console list whose page is in the URL (`page`), keeping the other parameters.
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 type Props = { page: number; limit: number; total: number; params: Record<string, string | undefined>; path: string; estimate?: boolean };
 

@@ -1,6 +1,6 @@
 // The console's overview (概览), rendered on the server from getOverview(): totals on top, then a chart per
 // measure and the keywords readers searched for without finding anything.
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { shortDayLabel } from "@/lib/admin/china-day";
 import type { Overview } from "@/lib/admin/overview";
 import type { TaskStatus } from "@/lib/db/schema";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { ApiArticle } from "@/lib/articles/serialize";
 import { platformIconPath } from "@/lib/articles/platforms";
 import { bodyPreview } from "@/lib/articles/preview";

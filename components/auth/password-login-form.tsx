@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { toast } from "@/lib/client/toast";
 import { api } from "@/lib/client/api";

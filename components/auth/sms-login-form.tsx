@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useEffect, useState } from "react";
 import { toast } from "@/lib/client/toast";
 import { PHONE_PATTERN, SMS_CODE_LENGTH, SMS_RESEND_SECONDS } from "@/lib/auth/constants";

@@ -1,7 +1,7 @@
 "use client";
 
 import { AlertCircle, History, Trash2 } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { toast } from "@/lib/client/toast";
 import { api } from "@/lib/client/api";

@@ -3,7 +3,7 @@
 // loading placeholders, an error with retry, an empty state with an explore button, or the cards with a
 // "load more" footer.
 import { CircleAlert, Compass, LoaderCircle, RotateCw, type LucideIcon } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
 import type { useRecords } from "@/lib/client/use-records";
 import type { ArticleRecord } from "./record-card-parts";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Suspense } from "react";
 import { Sparkles } from "lucide-react";
 import { cookies } from "next/headers";

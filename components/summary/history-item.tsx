@@ -4,7 +4,7 @@
 // button once completed (system share sheet, else the clipboard).
 import { ArrowUpRight, LoaderCircle, Share2 } from "lucide-react";
 import { shareLink } from "@/lib/client/share";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import {
   currentStep,
   formatDuration,

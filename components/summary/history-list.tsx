@@ -4,7 +4,7 @@
 // longer once none is (or when the page closes). A load error shows its message with a retry; a 401 clears
 // the session and goes to code login (these loads carry page=, so the API client would not).
 import { ChevronLeft, ChevronRight, CircleAlert, History, RotateCw, Sparkles } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, ApiRequestError, errorText, signInAgain } from "@/lib/client/api";
 import { MSG } from "@/lib/messages";

@@ -1,7 +1,7 @@
 "use client";
 // /smart-summary: pick one of four methods, paste text holding a link; the first http(s) link is found as
 // you type. Start goes to /summary-progress with url and method (SPEC sections 2, 5 and 6).
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "@/lib/client/toast";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AdminPager } from "@/components/admin/admin-pager";
 import { TaskItem } from "@/components/admin/tasks/task-item";
 import { requireAdminPage } from "@/lib/admin/page-guard";

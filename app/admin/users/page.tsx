@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AdminPager } from "@/components/admin/admin-pager";
 import { UserItem } from "@/components/admin/users/user-item";
 import { requireAdminPage } from "@/lib/admin/page-guard";

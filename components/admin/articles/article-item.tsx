@@ -1,5 +1,5 @@
 // One article in the console's list: what readers see of it, its state (hidden, pinned) and its actions.
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { AdminArticleRow } from "@/lib/admin/article-list";
 import { platformByKey } from "@/lib/articles/platforms";
 import { ArticleActions } from "./article-actions";

@@ -1,5 +1,5 @@
 // The audit log's filters: a GET form, so a filtered view is a link.
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AUDIT_ACTION_LABELS, AUDIT_OBJECT_LABELS } from "@/lib/admin/audit-labels";
 
 const field = "rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm";

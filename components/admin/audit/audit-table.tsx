@@ -1,6 +1,6 @@
 // The audit log as a table (on a phone each row wraps into a small card): when, who, what, which object (linked
 // to its console page) and the change, one "key: old → new" line per field. Read-only.
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { AuditRow } from "@/lib/admin/audit";
 import { auditActionLabel, auditChanges, auditObjectHref, auditObjectLabel } from "@/lib/admin/audit-labels";
 import { consoleSecond } from "@/lib/admin/console-time";

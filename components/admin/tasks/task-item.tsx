@@ -1,6 +1,6 @@
 // One summary task in the console's list: its link, method, owner, status and progress, the step that failed
 // with its error in full, its times, and what can be done with it.
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { AdminTaskRow } from "@/lib/admin/tasks";
 import { consoleMinute } from "@/lib/admin/console-time";
 import { METHOD_NAMES } from "@/lib/summary/constants";
