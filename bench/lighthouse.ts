@@ -108,6 +108,7 @@ let loadBefore = NaN;
 type Page = PageResult & { url: string; runs: Run[]; failing: ReturnType<typeof failing> };
 const pages: Page[] = [];
 let blank: Page | undefined;
+let blankZh: Page | undefined;
 let chrome: Awaited<ReturnType<typeof launch>> | undefined;
 try {
   buildBlank();
@@ -133,6 +134,8 @@ try {
   // The blank page first, then the pages in the order of the issue's table.
   const targets = [
     { path: "blank", url: `${blankBase}/` },
+    // The same blank page in Chinese: what rendering CJK text costs on this machine (its fonts), for reference.
+    { path: "blank-zh", url: `${blankBase}/zh` },
     ...["/", "/about", `/articles/${feed.data.items[0].id}`, "/login/sms", "/smart-summary"].map((path) => ({ path, url: base + path })),
   ];
   // The first request of a page after start-up pays for loading its code: not what a visitor waits for.
@@ -162,6 +165,7 @@ try {
       failing: failing(typical.lhr),
     };
     if (path === "blank") blank = page;
+    else if (path === "blank-zh") blankZh = page;
     else pages.push(page);
   }
 } finally {
@@ -180,10 +184,10 @@ if (!blank) throw new Error("the blank page was not measured");
 const checks = checkTargets(blank, pages);
 console.log(`\nmedian of ${runs} runs, Lighthouse ${lhVersion} mobile, ${browser}, load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)}`);
 console.log("page                  perf  a11y  best-pr  seo   LCP ms  TBT ms  CLS");
-for (const p of [blank, ...pages]) {
+for (const p of [blank, ...(blankZh ? [blankZh] : []), ...pages]) {
   const m = p.metrics;
   console.log(
-    `${(p === blank ? `blank Next.js ${nextVersion}` : p.path).padEnd(20)}  ${[p.median.performance, p.median.accessibility].map((s) => String(s).padStart(4)).join("  ")}  ${String(p.median["best-practices"]).padStart(7)}  ${String(p.median.seo).padStart(3)}  ${String(Math.round(m["largest-contentful-paint"])).padStart(7)}  ${String(Math.round(m["total-blocking-time"])).padStart(6)}  ${m["cumulative-layout-shift"].toFixed(3)}`,
+    `${(p === blank ? `blank Next.js ${nextVersion}` : p === blankZh ? "blank, in Chinese" : p.path).padEnd(20)}  ${[p.median.performance, p.median.accessibility].map((s) => String(s).padStart(4)).join("  ")}  ${String(p.median["best-practices"]).padStart(7)}  ${String(p.median.seo).padStart(3)}  ${String(Math.round(m["largest-contentful-paint"])).padStart(7)}  ${String(Math.round(m["total-blocking-time"])).padStart(6)}  ${m["cumulative-layout-shift"].toFixed(3)}`,
   );
   // The ones that move the score here; bench/results/lighthouse.json also lists the diagnostics.
   for (const f of p.failing.filter((a) => a.weight > 0)) console.log(`    ${f.category}: ${f.id} (${f.score})${f.value ? ` ${f.value}` : ""}: ${f.title}`);
@@ -203,6 +207,7 @@ const out = {
   // One-minute load average when the runs started and ended.
   load: [loadBefore, loadavg()[0]].map((l) => Math.round(l * 100) / 100),
   blank: { next: nextVersion, ...blank },
+  blankChinese: blankZh,
   pages,
   targets: checks,
 };
