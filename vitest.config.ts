@@ -7,7 +7,7 @@ const integration = (name: string, driver: "pglite" | "postgres") => ({
   test: {
     name,
     include: ["**/*.int.test.ts"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    exclude: ["**/node_modules/**", "**/.next/**", "e2e/**"],
     setupFiles: ["test/setup-integration.ts"],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
@@ -32,7 +32,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["**/*.test.ts", "**/*.test.tsx"],
-          exclude: ["**/*.int.test.ts", "node_modules/**", ".next/**", "e2e/**"],
+          exclude: ["**/*.int.test.ts", "**/node_modules/**", "**/.next/**", "e2e/**"],
         },
       },
       integration("int-pglite", "pglite"),

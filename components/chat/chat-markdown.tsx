@@ -1,6 +1,6 @@
 "use client";
 
-import { Link } from "@/components/ui/link";
+import Link from "next/link";
 import { createContext, memo, use, useEffect, useSyncExternalStore } from "react";
 import Markdown, { type Components, type ExtraProps, type Options } from "react-markdown";
 import remarkBreaks from "remark-breaks";
