@@ -1,8 +1,8 @@
 "use client";
 
 import NextLink from "next/link";
-import { useRouter } from "next/navigation";
-import type { ComponentProps } from "react";
+import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
+import { useContext, type ComponentProps } from "react";
 
 type LinkProps = ComponentProps<typeof NextLink>;
 
@@ -13,10 +13,12 @@ type LinkProps = ComponentProps<typeof NextLink>;
  * and all of it processed on the first screen's main thread (issue 22). Links given `prefetch` keep Next's.
  */
 export function Link({ prefetch, onMouseEnter, onTouchStart, onFocus, ...props }: LinkProps) {
-  const router = useRouter();
+  // The router's context rather than useRouter(), which throws outside the app router (a component rendered
+  // alone, as the console's charts are in their tests): there the link simply does not prefetch.
+  const router = useContext(AppRouterContext);
   if (prefetch !== undefined) return <NextLink prefetch={prefetch} onMouseEnter={onMouseEnter} onTouchStart={onTouchStart} onFocus={onFocus} {...props} />;
   const intent = () => {
-    if (typeof props.href === "string" && props.href.startsWith("/")) router.prefetch(props.href);
+    if (router && typeof props.href === "string" && props.href.startsWith("/")) router.prefetch(props.href);
   };
   return (
     <NextLink
