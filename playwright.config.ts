@@ -45,7 +45,7 @@ export default defineConfig({
   webServer: [
     {
       // The server's output is kept in a file: the code-login journey reads the console SMS code from it.
-      command: `rm -rf ${dataDir} && npm start 2>&1 | tee ${serverLog}`,
+      command: `mkdir -p test-results && rm -rf ${dataDir} && npm start 2>&1 | tee ${serverLog}`,
       url: `http://127.0.0.1:${port}/api/ready`,
       timeout: 300_000,
       reuseExistingServer: false,

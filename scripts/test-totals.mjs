@@ -1,9 +1,25 @@
 // Sums the reporters' JSON output (Vitest, Playwright) into the last line CI reads: `N passed, M failed`.
 // Usage: node scripts/test-totals.mjs <run> [<run> …], a run being `<label>=<exit status>:<results dir>`
 // (one per Node.js line CI runs the suite under), or only an exit status for ./test-results. Exits non-zero
-// when anything failed or nothing ran.
+// when anything failed or nothing ran. Failed tests are named (with the first line of their error) just before
+// the totals, where the tail of CI's output shows them.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+
+const firstLine = (text) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n").find((l) => l.trim())?.trim().slice(0, 200) ?? "";
+
+/** Playwright's failed tests, walking its nested suites: `[project] file:line › title — error`. */
+function playwrightFailures(suite, out = []) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== "unexpected") continue;
+      const error = test.results?.at(-1)?.error?.message;
+      out.push(`[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title} — ${firstLine(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, out);
+  return out;
+}
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
 
@@ -17,11 +33,17 @@ function totalsOf({ label, status, dir }) {
     // A file that fails to load fails no test: count such files as failures too.
     const brokenFiles = vitest.testResults.filter((f) => f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed")).length;
     failed += vitest.numFailedTests + brokenFiles;
+    for (const file of vitest.testResults) {
+      const failures = file.assertionResults.filter((a) => a.status === "failed");
+      if (file.status === "failed" && failures.length === 0) console.log(`${label}failed to load: ${file.name} — ${firstLine(file.message)}`);
+      for (const a of failures) console.log(`${label}failed: ${file.name} › ${a.fullName} — ${firstLine(a.failureMessages?.[0])}`);
+    }
     console.log(`${label}vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests + vitest.numTodoTests} skipped`);
   }
   const playwright = read(join(dir, "playwright.json"));
   if (playwright) {
     const s = playwright.stats;
+    for (const line of (playwright.suites ?? []).flatMap((suite) => playwrightFailures(suite))) console.log(`${label}failed: ${line}`);
     passed += s.expected + s.flaky;
     failed += s.unexpected;
     console.log(`${label}playwright: ${s.expected + s.flaky} passed, ${s.unexpected} failed, ${s.skipped} skipped`);
