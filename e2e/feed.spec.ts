@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { bodyPreview } from "../lib/articles/preview";
+import { splitPreview } from "../lib/articles/preview";
 import { MSG } from "../lib/messages";
 import { HomePage } from "./pages/home-page";
 import { RegisterPage, uniqueName } from "./pages/auth-pages";
@@ -33,10 +33,11 @@ test("a collapsed card carries only its first blocks; expanding fetches and show
   // The demo feed holds bodies with fenced code and tables past their preview. Other journeys add articles on top
   // of it (summaries, the console's feeds), so the card is found by its title's search, wherever it is in the feed.
   const feed = (await (await request.get("/api/v1/articles?page=1&limit=50")).json()).data.items as FeedItem[];
-  const longer = feed.filter((a) => bodyPreview(a.content) !== null && tailSentence(a.content.slice(bodyPreview(a.content)!.length)));
-  const rich = longer.find((a) => /```/.test(a.content.slice(bodyPreview(a.content)!.length)) && /^\|/m.test(a.content)) ?? longer.find((a) => /```|^\|/m.test(a.content.slice(bodyPreview(a.content)!.length)));
+  const rest = (a: FeedItem) => splitPreview(a.content)?.rest ?? "";
+  const longer = feed.filter((a) => tailSentence(rest(a)));
+  const rich = longer.find((a) => /```/.test(rest(a)) && /^\|/m.test(a.content)) ?? longer.find((a) => /```|^\|/m.test(rest(a)));
   expect(rich, "an article with code or a table past its preview").toBeTruthy();
-  const tail = tailSentence(rich!.content.slice(bodyPreview(rich!.content)!.length))!;
+  const tail = tailSentence(rest(rich!))!;
   const url = `/?q=${encodeURIComponent(rich!.title)}`;
 
   // Neither the HTML nor the page's data carries the rest of the body.
@@ -50,8 +51,7 @@ test("a collapsed card carries only its first blocks; expanding fetches and show
   await expect(body).not.toContainText(tail);
   await card.getByRole("button", { name: "展开全文" }).click();
   await expect(body).toContainText(tail);
-  const rest = rich!.content.slice(bodyPreview(rich!.content)!.length);
-  if (/```/.test(rest)) await expect(body.locator("pre code").last()).toBeVisible();
+  if (/```/.test(rest(rich!))) await expect(body.locator("pre code").last()).toBeVisible();
   if (/^\|/m.test(rich!.content)) await expect(body.locator("table").first()).toBeVisible();
   if (/\]\(https?:/.test(rich!.content)) await expect(body.locator('a[target="_blank"][rel~="noopener"]').first()).toBeAttached();
   // Collapsing and expanding again shows the body without asking the server again.

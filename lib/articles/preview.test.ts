@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyPreview, PREVIEW_CHARS } from "./preview";
+import { bodyPreview, PREVIEW_CHARS, PREVIEW_MAX_CHARS, splitPreview } from "./preview";
 
 const para = (n: number, ch = "字") => ch.repeat(n);
 
@@ -10,9 +10,11 @@ describe("bodyPreview", () => {
   });
 
   it("stops at the end of the block that passes the character budget", () => {
-    const body = [para(200, "甲"), para(200, "乙"), para(200, "丙")].join("\n\n");
-    expect(bodyPreview(body)).toBe(`${para(200, "甲")}\n\n${para(200, "乙")}`);
-    expect(PREVIEW_CHARS).toBeLessThan(400);
+    const body = [para(120, "甲"), para(120, "乙"), para(120, "丙")].join("\n\n");
+    expect(bodyPreview(body)).toBe(`${para(120, "甲")}\n\n${para(120, "乙")}`);
+    // Four lines of the collapsed card hold about 180 characters on a desktop column.
+    expect(PREVIEW_CHARS).toBeGreaterThanOrEqual(190);
+    expect(PREVIEW_MAX_CHARS).toBeLessThan(400);
   });
 
   it("takes at most four short blocks", () => {
@@ -29,7 +31,44 @@ describe("bodyPreview", () => {
   });
 
   it("treats Windows line ends like Unix ones", () => {
-    const body = [para(200), para(200), para(200)].join("\r\n\r\n");
-    expect(bodyPreview(body)).toBe(`${para(200)}\n\n${para(200)}`);
+    const body = [para(120), para(120), para(120)].join("\r\n\r\n");
+    expect(bodyPreview(body)).toBe(`${para(120)}\n\n${para(120)}`);
+  });
+
+  it("cuts a block that runs past the limit at a line end: a list keeps its first items", () => {
+    const items = Array.from({ length: 20 }, (_, i) => `- 第${i}项${para(30)}`);
+    const preview = bodyPreview([para(20), items.join("\n"), para(10)].join("\n\n"))!;
+    const kept = preview.split("\n").filter((l) => l.startsWith("- "));
+    expect(kept.length).toBeGreaterThan(3);
+    expect(kept.length).toBeLessThan(20);
+    expect(preview.length).toBeLessThan(PREVIEW_MAX_CHARS + 40);
+    expect(items.slice(0, kept.length)).toEqual(kept);
+  });
+
+  it("closes a long code block it cuts, with the fence that opened it", () => {
+    const code = ["````ts", ...Array.from({ length: 40 }, (_, i) => `const v${i} = ${i}; // ${"x".repeat(10)}`), "````"].join("\n");
+    const preview = bodyPreview([para(30), code, para(30)].join("\n\n"))!;
+    expect(preview.startsWith(`${para(30)}\n\n\`\`\`\`ts\nconst v0 = 0;`)).toBe(true);
+    expect(preview.endsWith("\n````")).toBe(true);
+    expect(preview.split("\n").filter((l) => l === "````")).toHaveLength(1);
+    expect(preview.length).toBeLessThan(PREVIEW_MAX_CHARS + 40);
+  });
+
+  it("never leaves a table's header without its delimiter row", () => {
+    const header = `| ${para(PREVIEW_MAX_CHARS)} | 乙 |`;
+    const table = [header, "|---|:--:|", "| 1 | 2 |", "| 3 | 4 |"].join("\n");
+    expect(bodyPreview([table, para(10)].join("\n\n"))).toBe(`${header}\n|---|:--:|`);
+  });
+
+  it("gives the text it leaves out: preview and rest make the body again", () => {
+    const bodies = [
+      [para(120, "甲"), para(120, "乙"), para(120, "丙")].join("\n\n"),
+      [para(20), Array.from({ length: 20 }, (_, i) => `${i + 1}. 步骤${para(25)}`).join("\n"), para(10)].join("\n\n"),
+    ];
+    for (const body of bodies) {
+      const { preview, rest } = splitPreview(body)!;
+      expect(`${preview}\n${rest}`).toBe(body);
+    }
+    expect(splitPreview("短短一段。")).toBeNull();
   });
 });
