@@ -151,7 +151,9 @@ try {
       const metrics = Object.fromEntries(METRICS.map((m) => [m, lhr.audits[m]?.numericValue ?? NaN]));
       done.push({ run: { scores, metrics }, lhr });
       writeFileSync(join(reportDir, `${path.replace(/^\//, "").replace(/\W+/g, "_") || "home"}-${i + 1}.json`), JSON.stringify(lhr));
-      console.log(`${path} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(", ")}`);
+      // LCP and TBT per run: on a 2-core host they move by hundreds of ms between runs (docs/performance.md).
+      const ms = (m: (typeof METRICS)[number]) => Math.round(metrics[m]);
+      console.log(`${path} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(", ")}; LCP ${ms("largest-contentful-paint")} ms, TBT ${ms("total-blocking-time")} ms`);
     }
     const perf = median(done.map((d) => d.run.scores.performance));
     // The failing audits of the run whose performance score is the median.
