@@ -41,7 +41,7 @@ describe("migrations", () => {
     expect(res.rows[0].n).toBe(COMMITTED_MIGRATIONS);
   });
 
-  // Concurrency between processes only exists on a server; PGlite allows one process per directory
+  // Skipped on int-pglite (reason): concurrency between processes only exists on a server; PGlite allows one process per directory
   // (covered by the data-directory lock tests), so this case runs in the int-postgres project.
   it.runIf(driver === "postgres")("run exactly once when instances start at the same moment", async () => {
     const url = new URL(getConfig().DATABASE_URL!);

@@ -139,7 +139,7 @@ describe("seeding", () => {
   });
 });
 
-// The embedded data directory exists only on the PGlite side; the int-postgres project has no such case.
+// Skipped on int-postgres (reason): the embedded data directory exists only on the PGlite side.
 describe.runIf(process.env.TEST_DB_DRIVER === "pglite")("the embedded data directory", () => {
   // Asynchronous: the owner in this process must keep serving its socket while the tool runs.
   const seedCli = (dir: string) =>
