@@ -31,12 +31,11 @@ function totalsOf({ label, status, dir }) {
   if (vitest) {
     passed += vitest.numPassedTests;
     // A file that fails to load fails no test: count such files as failures too.
-    const brokenFiles = vitest.testResults.filter((f) => f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed")).length;
-    failed += vitest.numFailedTests + brokenFiles;
+    const brokenFiles = vitest.testResults.filter((f) => f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed"));
+    failed += vitest.numFailedTests + brokenFiles.length;
+    for (const file of brokenFiles) console.log(`${label}failed to load: ${file.name} — ${firstLine(file.message)}`);
     for (const file of vitest.testResults) {
-      const failures = file.assertionResults.filter((a) => a.status === "failed");
-      if (file.status === "failed" && failures.length === 0) console.log(`${label}failed to load: ${file.name} — ${firstLine(file.message)}`);
-      for (const a of failures) console.log(`${label}failed: ${file.name} › ${a.fullName} — ${firstLine(a.failureMessages?.[0])}`);
+      for (const a of file.assertionResults.filter((t) => t.status === "failed")) console.log(`${label}failed: ${file.name} › ${a.fullName} — ${firstLine(a.failureMessages?.[0])}`);
     }
     console.log(`${label}vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests + vitest.numTodoTests} skipped`);
   }
