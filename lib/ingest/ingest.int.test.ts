@@ -225,9 +225,12 @@ describe("scheduling and failures", () => {
 
   it("stops a poll in flight at shutdown without counting a failure, the source due again at once", async () => {
     const source = await add("/slow.xml");
-    const scheduler = startFeedScheduler(getDb, { concurrency: 2, tickMs: 60_000 });
-    // How soon the first poll starts is not what this test is about: beside the media tests' ffmpeg runs (both
-    // cores busy) it took over 5 s once. What is measured is how fast a poll in flight stops.
+    // Ticks are short so that a tick that ends before it polls (one that fails — say a pool connection not opened
+    // within its 5 s on a loaded machine — is logged and the next waits `tickMs`) is followed at once by another:
+    // with a minute's tick, CI once saw no poll start within 20 s (Node 24, Postgres). How soon the first poll starts is not what this test
+    // is about — beside the media tests' ffmpeg runs it took over 5 s once. What is measured is how fast a poll
+    // in flight stops.
+    const scheduler = startFeedScheduler(getDb, { concurrency: 2, tickMs: 200 });
     await expect.poll(() => feeds.requests.some((r) => r.path === "/slow.xml"), { timeout: 20_000 }).toBe(true);
     const started = performance.now();
     await scheduler.stop();
