@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { THEME_COLORS } from "../lib/theme/constants";
 import { RegisterPage, uniqueName } from "./pages/auth-pages";
 import { ChatPage, mockChat, sseBody } from "./pages/chat-page";
 import { SmartSummaryPage, SummaryProgressPage } from "./pages/summary-pages";
@@ -61,10 +62,12 @@ test("the header toggle switches the scheme; the choice survives a reload, paint
   await page.goto("/");
   await theme.expectShown("light");
 
+  expect(await theme.barColor()).toBe(THEME_COLORS.light);
   await theme.switchTo("dark");
   await theme.expectShown("dark");
   await expect(theme.toLight).toBeVisible();
   expect(await theme.stored()).toBe("dark");
+  expect(await theme.barColor()).toBe(THEME_COLORS.dark); // the phone's address bar follows the choice, not the system
 
   // Reloaded, the page is dark before its first paint: set once, while <head> was parsed, never light.
   await page.reload();
@@ -73,6 +76,7 @@ test("the header toggle switches the scheme; the choice survives a reload, paint
   expect(start.atBody).toBe("dark");
   expect(start.changes).toEqual(["dark"]);
   expect(start.firstFrame).toBeLessThan(0.02);
+  expect(await theme.barColor()).toBe(THEME_COLORS.dark);
   // Another page, the same choice; the system's setting no longer matters.
   await page.goto("/smart-summary");
   expect((await firstPaint(page)).atBody).toBe("dark");
@@ -84,8 +88,10 @@ test("the header toggle switches the scheme; the choice survives a reload, paint
   await theme.switchTo("light");
   await theme.expectShown("light");
   expect(await theme.stored()).toBeNull();
+  expect(await theme.barColor()).toBe(THEME_COLORS.light);
   await page.emulateMedia({ colorScheme: "dark" });
   await theme.expectShown("dark");
+  expect(await theme.barColor()).toBe(THEME_COLORS.dark);
 
   // And a light choice on a dark system is kept too.
   await theme.switchTo("light");
@@ -94,6 +100,7 @@ test("the header toggle switches the scheme; the choice survives a reload, paint
   await page.reload();
   await theme.expectShown("light");
   expect((await firstPaint(page)).changes).toEqual(["light"]);
+  expect(await theme.barColor()).toBe(THEME_COLORS.light);
   expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe("light");
 });
 

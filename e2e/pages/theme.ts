@@ -82,6 +82,11 @@ export class Theme {
     return this.page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY);
   }
 
+  /** The browser bar's colour the page asks for: the theme-color meta whose media matches now. */
+  barColor() {
+    return this.page.evaluate(() => [...document.querySelectorAll<HTMLMetaElement>("meta[name=theme-color]")].find((m) => !m.media || matchMedia(m.media).matches)?.content ?? null);
+  }
+
   /** Luminance of the page's background (the body's). */
   bodyLuminance() {
     return this.page.evaluate(() => (window as unknown as Watched).__lum(getComputedStyle(document.body).backgroundColor));

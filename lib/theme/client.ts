@@ -1,4 +1,4 @@
-import { DARK_QUERY, THEME_STORAGE_KEY, type ColorScheme } from "./constants";
+import { DARK_QUERY, THEME_COLOR_METAS, THEME_COLORS, THEME_STORAGE_KEY, type ColorScheme } from "./constants";
 
 /** The scheme the page shows now (set by the inline script, lib/theme/script.ts). */
 export const currentColorScheme = (): ColorScheme => (document.documentElement.dataset.theme === "dark" ? "dark" : "light");
@@ -16,4 +16,5 @@ export function chooseColorScheme(scheme: ColorScheme) {
     // storage disabled: the choice lasts for this page only
   }
   document.documentElement.dataset.theme = scheme;
+  for (const meta of document.querySelectorAll<HTMLMetaElement>(THEME_COLOR_METAS)) meta.content = THEME_COLORS[scheme];
 }

@@ -10,5 +10,11 @@ export const THEME_STORAGE_KEY = "shiyue-theme";
 /** The media query the system setting is read from. */
 export const DARK_QUERY = "(prefers-color-scheme: dark)";
 
-/** Browser UI colour (address bar on phones) per system scheme: the brand blue, and the dark header. */
+/**
+ * Browser UI colour (address bar on phones) per scheme: the brand blue, and the dark header. The server
+ * writes one theme-color meta per system scheme; the page sets both to the scheme it shows, so a stored
+ * choice colours the bar too.
+ */
 export const THEME_COLORS = { light: "#1d6ce0", dark: "#111826" } as const;
+/** The selector of those metas. */
+export const THEME_COLOR_METAS = "meta[name=theme-color]";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chooseColorScheme } from "./client";
-import { THEME_STORAGE_KEY } from "./constants";
+import { THEME_COLOR_METAS, THEME_COLORS, THEME_STORAGE_KEY } from "./constants";
 import { THEME_SCRIPT } from "./script";
 
 /** A page's globals as far as the theme code uses them, with the system scheme and storage under test control. */
@@ -17,8 +17,11 @@ function fakePage({ systemDark, stored, storageThrows = false }: { systemDark: b
     removeItem: (k: string) => (guard(), store.delete(k)),
   };
   const windowListeners: Record<string, (() => void)[]> = {};
+  // The two theme-color metas as the server writes them, one per system scheme.
+  const metas = [{ content: THEME_COLORS.light }, { content: THEME_COLORS.dark }];
+  const querySelectorAll = (selector: string) => (selector === THEME_COLOR_METAS ? metas : []);
   const globals = {
-    document: { documentElement: html },
+    document: { documentElement: html, querySelectorAll },
     matchMedia: () => media,
     localStorage,
     addEventListener: (type: string, l: () => void) => (windowListeners[type] ??= []).push(l),
@@ -29,12 +32,14 @@ function fakePage({ systemDark, stored, storageThrows = false }: { systemDark: b
     media.listeners.forEach((l) => l());
   };
   const fireStorage = () => windowListeners.storage?.forEach((l) => l());
-  return { html, store, run, setSystem, fireStorage, globals };
+  /** The bar colour the page asks for, once both metas agree (they must). */
+  const barColor = () => (new Set(metas.map((m) => m.content)).size === 1 ? metas[0].content : "the metas disagree");
+  return { html, store, run, setSystem, fireStorage, globals, barColor };
 }
 
 describe("the inline theme script", () => {
   it("is small enough to inline in every page", () => {
-    expect(THEME_SCRIPT.length).toBeLessThan(400);
+    expect(THEME_SCRIPT.length).toBeLessThan(450);
   });
 
   it.each([
@@ -48,6 +53,7 @@ describe("the inline theme script", () => {
     const page = fakePage({ systemDark, stored });
     page.run();
     expect(page.html.dataset.theme).toBe(shown);
+    expect(page.barColor()).toBe(THEME_COLORS[shown as "light" | "dark"]);
   });
 
   it("uses the system's scheme when storage is disabled", () => {
@@ -61,13 +67,16 @@ describe("the inline theme script", () => {
     free.run();
     free.setSystem(true);
     expect(free.html.dataset.theme).toBe("dark");
+    expect(free.barColor()).toBe(THEME_COLORS.dark);
     free.setSystem(false);
     expect(free.html.dataset.theme).toBe("light");
+    expect(free.barColor()).toBe(THEME_COLORS.light);
 
     const chosen = fakePage({ systemDark: false, stored: "light" });
     chosen.run();
     chosen.setSystem(true);
     expect(chosen.html.dataset.theme).toBe("light");
+    expect(chosen.barColor()).toBe(THEME_COLORS.light);
   });
 
   it("applies a choice made in another tab", () => {
@@ -76,6 +85,7 @@ describe("the inline theme script", () => {
     page.store.set(THEME_STORAGE_KEY, "dark");
     page.fireStorage();
     expect(page.html.dataset.theme).toBe("dark");
+    expect(page.barColor()).toBe(THEME_COLORS.dark);
   });
 });
 
@@ -98,6 +108,7 @@ describe("chooseColorScheme", () => {
     withPage(page, () => chooseColorScheme("dark"));
     expect(page.store.get(THEME_STORAGE_KEY)).toBe("dark");
     expect(page.html.dataset.theme).toBe("dark");
+    expect(page.barColor()).toBe(THEME_COLORS.dark);
   });
 
   it("forgets the choice when the system's own scheme is chosen, so the page follows the system again", () => {
@@ -106,8 +117,10 @@ describe("chooseColorScheme", () => {
     withPage(page, () => chooseColorScheme("light"));
     expect(page.store.has(THEME_STORAGE_KEY)).toBe(false);
     expect(page.html.dataset.theme).toBe("light");
+    expect(page.barColor()).toBe(THEME_COLORS.light);
     page.setSystem(true);
     expect(page.html.dataset.theme).toBe("dark");
+    expect(page.barColor()).toBe(THEME_COLORS.dark);
   });
 
   it("still switches the page when storage is disabled", () => {
