@@ -18,6 +18,22 @@ test("a visitor sees the seeded feed on the home page", async ({ page }) => {
   await expect(page.getByRole("link", { name: "登录" })).toHaveAttribute("href", "/login/sms");
 });
 
+test("the header's search box shows its whole placeholder, on a 375 px phone too", async ({ page }, testInfo) => {
+  // The phone project is 390 px wide; 375 px (iPhone mini and SE) is the narrowest common phone it must fit.
+  if (testInfo.project.name === "phone") await page.setViewportSize({ width: 375, height: 667 });
+  const home = new HomePage(page);
+  await home.goto();
+  await expect(home.search).toHaveAttribute("placeholder", "AI 搜索优质内容");
+  // The placeholder's width in the box's own font, against the room between the box's paddings.
+  const { text, room } = await home.search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const ctx = document.createElement("canvas").getContext("2d")!;
+    ctx.font = style.font;
+    return { text: ctx.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+  });
+  expect(text).toBeLessThanOrEqual(room);
+});
+
 test("a visitor searches from the header and clears the search", async ({ page }) => {
   const home = new HomePage(page);
   await home.goto();

@@ -32,7 +32,7 @@ export function SearchBox() {
         submit(value);
       }}
     >
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+      <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 sm:left-3 -translate-y-1/2 text-slate-500" aria-hidden />
       <input
         type="search"
         name="q"
@@ -45,7 +45,7 @@ export function SearchBox() {
         aria-label="搜索文章"
         enterKeyHint="search"
         maxLength={100}
-        className="h-9 w-full rounded-full border border-slate-200 bg-slate-100 pr-3 pl-9 text-sm outline-none placeholder:text-slate-400 focus:border-brand-500 focus:bg-white"
+        className="h-9 w-full rounded-full border border-slate-200 bg-slate-100 pr-2 pl-8 text-sm text-ellipsis outline-none placeholder:text-slate-400 focus:border-brand-500 focus:bg-white sm:pr-3 sm:pl-9"
       />
     </form>
   );

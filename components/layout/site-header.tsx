@@ -14,7 +14,7 @@ export async function SiteHeader() {
   const stale = !viewer && Boolean((await cookies()).get(TOKEN_COOKIE)?.value);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-14 w-full max-w-3xl items-center gap-2 px-4 sm:gap-3">
+      <div className="mx-auto flex h-14 w-full max-w-3xl items-center gap-1.5 px-4 sm:gap-3">
         <Link href="/about" className="shrink-0 text-lg font-bold tracking-wide text-brand-600" title="关于拾阅">
           拾阅
         </Link>
@@ -23,7 +23,7 @@ export async function SiteHeader() {
         </Suspense>
         <Link
           href="/smart-summary"
-          className="flex shrink-0 items-center gap-1 rounded-full px-2 py-1 text-sm text-slate-600 hover:bg-brand-50 hover:text-brand-600"
+          className="flex shrink-0 items-center gap-1 rounded-full px-1.5 py-1 text-sm text-slate-600 hover:bg-brand-50 sm:px-2 hover:text-brand-600"
         >
           <Sparkles className="size-4" aria-hidden />
           <span className="hidden sm:inline">智能总结</span>
