@@ -88,7 +88,9 @@ export async function addSource({
   if (existing) return { source: existing, created: false };
   const [row] = await db
     .insert(feedSources)
-    .values({ url: normalized, platform: platform ?? detectPlatform(normalized)?.key ?? null, intervalSeconds, allowPrivate, title, maxItems })
+    // Due at once, by the application's clock: the scheduler claims with `new Date()` (milliseconds), and the
+    // database's now() (microseconds, and another host's clock) could put a new source just after that.
+    .values({ url: normalized, platform: platform ?? detectPlatform(normalized)?.key ?? null, intervalSeconds, allowPrivate, title, maxItems, nextPollAt: new Date() })
     .onConflictDoNothing({ target: feedSources.url })
     .returning();
   if (row) return { source: row, created: true };
