@@ -32,7 +32,7 @@ export function SearchBox() {
         submit(value);
       }}
     >
-      <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 sm:left-3 -translate-y-1/2 text-slate-500" aria-hidden />
+      <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500 sm:left-3" aria-hidden />
       <input
         type="search"
         name="q"

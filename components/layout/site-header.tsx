@@ -23,7 +23,7 @@ export async function SiteHeader() {
         </Suspense>
         <Link
           href="/smart-summary"
-          className="flex shrink-0 items-center gap-1 rounded-full px-1.5 py-1 text-sm text-slate-600 hover:bg-brand-50 sm:px-2 hover:text-brand-600"
+          className="flex shrink-0 items-center gap-1 rounded-full px-1.5 py-1 text-sm text-slate-600 hover:bg-brand-50 hover:text-brand-600 sm:px-2"
         >
           <Sparkles className="size-4" aria-hidden />
           <span className="hidden sm:inline">智能总结</span>

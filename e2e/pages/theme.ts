@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { THEME_COLOR_METAS, THEME_STORAGE_KEY } from "../../lib/theme/constants";
 
+export { THEME_STORAGE_KEY };
 export type Scheme = "light" | "dark";
 export const SCHEMES: Scheme[] = ["light", "dark"];
-/** localStorage key of the reader's choice (lib/theme/constants.ts). */
-export const THEME_STORAGE_KEY = "shiyue-theme";
 
 /**
  * Installed in every document of the page before its own scripts (an init script, so the page's CSP does
@@ -84,7 +84,7 @@ export class Theme {
 
   /** The browser bar's colour the page asks for: the theme-color meta whose media matches now. */
   barColor() {
-    return this.page.evaluate(() => [...document.querySelectorAll<HTMLMetaElement>("meta[name=theme-color]")].find((m) => !m.media || matchMedia(m.media).matches)?.content ?? null);
+    return this.page.evaluate((selector) => [...document.querySelectorAll<HTMLMetaElement>(selector)].find((m) => !m.media || matchMedia(m.media).matches)?.content ?? null, THEME_COLOR_METAS);
   }
 
   /** Luminance of the page's background (the body's). */
