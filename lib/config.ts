@@ -87,6 +87,21 @@ export const configSchema = z
     ALLOW_PRIVATE_URLS: bool(false),
     /** The ffmpeg binary for media summaries (e.g. Debian's /usr/bin/ffmpeg); unset: the one @ffmpeg-installer ships. */
     FFMPEG_PATH: optionalText,
+    /**
+     * Which proxies in front of the app may say who the client is (X-Forwarded-For, read from the right):
+     * unset or 0 = none (the socket's address), a hop count (1 = one nginx/load balancer), or a comma list of
+     * CIDRs whose addresses are skipped from the right (lib/api/client-ip.ts; docs/security.md).
+     */
+    TRUSTED_PROXIES: optionalText,
+    /** Articles made from users' summaries: `review` (default) waits in the console's 待审核 queue; `publish` goes straight to the feed. */
+    USER_ARTICLES: z.preprocess(
+      (v) => (typeof v === "string" && !v.trim() ? undefined : v),
+      z.enum(["review", "publish"], { message: "只能是 review 或 publish" }).default("review"),
+    ),
+    /** Verification codes the whole site may send per day (China time), whoever asks; 0 turns code sending off. */
+    SMS_DAILY_LIMIT: z.coerce.number({ message: "必须是 0–10000000 之间的整数" }).int().min(0).max(10_000_000).default(2000),
+    /** Ports a summary may fetch besides 80 and 443, comma-separated (e.g. 8080,8443). */
+    SUMMARY_FETCH_PORTS: optionalText,
     SEED_DEMO: z
       .enum(["auto", "true", "false", "1", "0", ""])
       .optional()

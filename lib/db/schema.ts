@@ -46,6 +46,12 @@ export const users = pgTable(
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     accountName: text("account_name").notNull(),
     phoneNumber: text("phone_number"),
+    /**
+     * When a code sent to phone_number proved it (code login, registration with a code, binding on /profile).
+     * Null: an unproven number kept from before proofs were required (migration 0014): it never signs in by
+     * code and its owner can claim it (docs/security.md).
+     */
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
     /** Stored lower-cased; unique when present. */
     email: text("email"),
     displayName: text("display_name"),
@@ -59,6 +65,11 @@ export const users = pgTable(
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
     /** Set by an operator: every call of a disabled account answers 401, its tokens included. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /**
+     * Carried by every token as `ver`; a token with another version is refused. Sign-out, "sign out everywhere",
+     * a password change and a phone change add one, so every earlier token stops at once.
+     */
+    tokenVersion: integer("token_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -206,6 +217,11 @@ export const articles = pgTable(
     /** Pinned by an operator to the top of the home feed until this moment (newest pin first). */
     pinnedAt: timestamp("pinned_at", { withTimezone: true }),
     pinnedUntil: timestamp("pinned_until", { withTimezone: true }),
+    /**
+     * Articles made from a user's summary (origin `summary`) wait for an operator: `pending` (in the console's
+     * 待审核 queue, hidden meanwhile), `rejected` (stays hidden). Null: published (every other article).
+     */
+    reviewStatus: text("review_status", { enum: ["pending", "rejected"] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -230,6 +246,9 @@ export const articles = pgTable(
     index("articles_pinned_idx").on(t.pinnedAt.desc()).where(sql`${t.pinnedUntil} is not null`),
     /** The few hidden articles (the console's filter). */
     index("articles_hidden_idx").on(t.hiddenAt.desc()).where(sql`${t.hiddenAt} is not null`),
+    /** The console's review queue (few rows), oldest first. */
+    index("articles_review_idx").on(t.createdAt, t.id).where(sql`${t.reviewStatus} = 'pending'`),
+    check("articles_review_status_valid", sql`${t.reviewStatus} in ('pending', 'rejected')`),
     check("articles_counters_nonnegative", sql`${t.likeCnt} >= 0 and ${t.commentCnt} >= 0 and ${t.favoriteCnt} >= 0 and ${t.viewCnt} >= 0`),
   ],
 );

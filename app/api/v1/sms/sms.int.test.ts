@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { consoleSender, setSmsSenderForTests } from "@/lib/auth/sms";
-import { sendSmsCode } from "@/lib/auth/sms-login";
+import { sendSmsCode } from "@/lib/auth/sms-send";
 import { getDb } from "@/lib/db";
 import { smsCodes } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";

@@ -2,7 +2,7 @@ import { clientIp } from "@/lib/api/client-ip";
 import { methodNotAllowed, ok, route } from "@/lib/api/route";
 import { SMS_CODE_TTL_MS, SMS_RESEND_SECONDS } from "@/lib/auth/constants";
 import { smsSendBody } from "@/lib/auth/schema";
-import { sendSmsCode } from "@/lib/auth/sms-login";
+import { sendSmsCode } from "@/lib/auth/sms-send";
 
 // POST /api/v1/sms/send – send a login code to a mainland mobile number
 export const POST = route({ body: smsSendBody, bodyLimit: 4 * 1024 }, async ({ req, body }) => {
