@@ -5,6 +5,7 @@
 import { getConfig, ConfigError } from "@/lib/config";
 import { closeDb, getDb } from "@/lib/db";
 import { errorMessage, log } from "@/lib/log";
+import { logFfmpeg } from "@/lib/summary/media/ffmpeg";
 import { runSummaryTask } from "@/lib/summary/pipeline";
 import { startSummaryWorkers, stopSummaryWorkers } from "@/lib/summary/worker";
 import { startFeedScheduler, stopFeedScheduler } from "@/lib/ingest/scheduler";
@@ -15,6 +16,7 @@ try {
   const workers = startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: config.SUMMARY_CONCURRENCY, pollMs: 2_000 });
   startFeedScheduler(getDb, { concurrency: config.FEED_CONCURRENCY });
   log.info("worker started", { worker: workers.workerId, concurrency: config.SUMMARY_CONCURRENCY, feeds: config.FEED_CONCURRENCY });
+  void logFfmpeg();
   const stop = async () => {
     await Promise.all([stopSummaryWorkers(), stopFeedScheduler()]);
     await closeDb();

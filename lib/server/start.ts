@@ -6,6 +6,7 @@ import { getDb, getJobDb, limitRequestQueries, shareEmbeddedDatabase } from "@/l
 import { startActivityLog } from "@/lib/admin/activity-log";
 import { startEmbedder } from "@/lib/articles/embedder";
 import { startSearchUpkeep } from "@/lib/articles/search-upkeep";
+import { logFfmpeg } from "@/lib/summary/media/ffmpeg";
 import { runSummaryTask } from "@/lib/summary/pipeline";
 import { startSummaryWorkers } from "@/lib/summary/worker";
 import { startFeedScheduler } from "@/lib/ingest/scheduler";
@@ -40,6 +41,7 @@ export async function startServer(): Promise<void> {
   if (config.RUN_WORKER) {
     startEmbedder(getJobDb);
     startSummaryWorkers({ getDb: getJobDb, run: runSummaryTask, concurrency: config.SUMMARY_CONCURRENCY });
+    void logFfmpeg(); // which ffmpeg media summaries run: asked in the background, start-up does not wait
     startFeedScheduler(getJobDb, { concurrency: config.FEED_CONCURRENCY });
   }
 }

@@ -3,6 +3,7 @@ import "server-only";
 // WebM, Ogg, FLV, MPEG-TS, MP3, AAC, WAV…) decoded to 16 kHz mono PCM on disk, with the silences
 // found on the way (silencedetect), so the pieces can be cut where nobody speaks.
 import { open, stat } from "node:fs/promises";
+import { MEDIA_MAX_BYTES } from "../constants";
 import { FfmpegFailed, runFfmpeg } from "./ffmpeg";
 
 /** Speech-quality audio: what speech-to-text models resample to anyway. */
@@ -14,10 +15,19 @@ const SILENCE_NOISE = "-35dB";
 const SILENCE_MIN_SECONDS = 0.5;
 /** The decoding pass may take this long (hours of media decode in well under a minute on one core). */
 const EXTRACT_TIMEOUT_MS = 10 * 60_000;
+/**
+ * The containers a downloaded file may be read as (ffmpeg demuxer names): MP3; MP4/MOV/M4A; Matroska/WebM;
+ * Ogg; WAV; FLAC; ADTS AAC; FLV; MPEG-TS. Nothing else is probed: no playlists (HLS, DASH, concat), no image
+ * sequences, none of the hundreds of rarely used demuxers where an old decoder's bugs live.
+ */
+export const MEDIA_FORMATS = ["mp3", "mov", "matroska", "ogg", "wav", "flac", "aac", "flv", "mpegts"] as const;
+/** The decoded audio is never larger than the largest download (2 GB of PCM: 18.6 hours of speech). */
+const PCM_MAX_BYTES = MEDIA_MAX_BYTES;
 
 export const MEDIA_NO_AUDIO = "这个音视频文件里没有音轨，无法转写";
 export const MEDIA_UNREADABLE = "无法识别这个音视频文件：它可能已损坏，或者并不是音视频";
 export const MEDIA_SILENT = "这个音视频文件里没有可以转写的声音";
+export const MEDIA_TOO_LONG = `这个音视频太长了：解出的音频超过 ${Math.floor(PCM_MAX_BYTES / (SAMPLE_RATE * 2) / 3600)} 小时`;
 
 export type Silence = { start: number; end: number };
 export type ExtractedAudio = { pcm: string; duration: number; silences: Silence[] };
@@ -78,20 +88,22 @@ export async function extractAudio({ input, pcm, signal }: { input: string; pcm:
   const lines: string[] = [];
   try {
     await runFfmpeg(
-      [
-        // Only the local file: a playlist-like input (HLS, DASH, concat) cannot make ffmpeg fetch anything.
-        "-protocol_whitelist", "file",
-        "-i", input,
-        "-map", "0:a:0", "-vn", "-sn", "-dn",
-        "-af", `silencedetect=noise=${SILENCE_NOISE}:duration=${SILENCE_MIN_SECONDS}`,
-        "-ac", "1", "-ar", String(SAMPLE_RATE), "-c:a", "pcm_s16le", "-f", "s16le", "-y", pcm,
-      ],
+      {
+        input: { file: input, formats: MEDIA_FORMATS },
+        output: [
+          "-map", "0:a:0", "-vn", "-sn", "-dn",
+          "-af", `silencedetect=noise=${SILENCE_NOISE}:duration=${SILENCE_MIN_SECONDS}`,
+          "-ac", "1", "-ar", String(SAMPLE_RATE), "-c:a", "pcm_s16le", "-fs", String(PCM_MAX_BYTES), "-f", "s16le", "-y", pcm,
+        ],
+      },
       { signal, timeoutMs: EXTRACT_TIMEOUT_MS, onLine: (line) => line.includes("silence_") && lines.push(line) },
     );
   } catch (err) {
     throw extractionError(err);
   }
-  const duration = (await stat(pcm)).size / PCM_BYTES_PER_SECOND;
+  const { size } = await stat(pcm);
+  if (size >= PCM_MAX_BYTES) throw new MediaFailed(MEDIA_TOO_LONG);
+  const duration = size / PCM_BYTES_PER_SECOND;
   if (duration < 0.1) throw new MediaFailed(MEDIA_SILENT);
   return { pcm, duration, silences: parseSilences(lines, duration) };
 }

@@ -45,11 +45,14 @@ export function planPieces(
 /** Encodes one piece of the PCM file to `file` (MP3); answers its size, which must fit one request. */
 export async function encodePiece({ pcm, piece, file, signal }: { pcm: string; piece: Piece; file: string; signal?: AbortSignal }): Promise<number> {
   await runFfmpeg(
-    [
-      "-f", "s16le", "-ar", String(SAMPLE_RATE), "-ac", "1",
-      "-ss", piece.start.toFixed(3), "-t", (piece.end - piece.start).toFixed(3), "-i", pcm,
-      "-c:a", "libmp3lame", "-b:a", PIECE_BITRATE, "-compression_level", PIECE_QUALITY, "-map_metadata", "-1", "-y", file,
-    ],
+    {
+      input: {
+        file: pcm,
+        formats: ["s16le"],
+        options: ["-f", "s16le", "-ar", String(SAMPLE_RATE), "-ac", "1", "-ss", piece.start.toFixed(3), "-t", (piece.end - piece.start).toFixed(3)],
+      },
+      output: ["-c:a", "libmp3lame", "-b:a", PIECE_BITRATE, "-compression_level", PIECE_QUALITY, "-map_metadata", "-1", "-fs", String(MEDIA_PIECE_MAX_BYTES + 1), "-y", file],
+    },
     { signal, timeoutMs: ENCODE_TIMEOUT_MS },
   );
   const { size } = await stat(file);
