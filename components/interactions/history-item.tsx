@@ -4,12 +4,13 @@ import { Bookmark, ChevronDown, Clock, ExternalLink, Eye, Heart, LoaderCircle, M
 import dynamic from "next/dynamic";
 import { useId, useState } from "react";
 import { toast } from "@/lib/client/toast";
-import type { ApiArticle } from "@/lib/articles/serialize";
+import type { ListedArticle } from "@/lib/articles/serialize";
 import { platformIconPath } from "@/lib/articles/platforms";
 import { api, ApiRequestError } from "@/lib/client/api";
 import { formatCount } from "@/lib/format";
 import { chinaClockTime } from "@/lib/interactions/history-groups";
 import { MSG } from "@/lib/messages";
+import { UnavailableBadge } from "./record-card-parts";
 
 // The markdown renderer brings highlight.js with it: load it only when a reader opens an entry.
 const ArticleMarkdown = dynamic(() => import("@/components/article/markdown").then((m) => m.ArticleMarkdown), {
@@ -17,7 +18,7 @@ const ArticleMarkdown = dynamic(() => import("@/components/article/markdown").th
   loading: () => <p className="text-sm text-slate-500">正文加载中…</p>,
 });
 
-export type HistoryRecord = { id: number; read_timestamp: string; read_times: number; article: ApiArticle };
+export type HistoryRecord = { id: number; read_timestamp: string; read_times: number; article: ListedArticle };
 
 type FavoriteResult = { data: { is_favorited: boolean; favorite_cnt: number } };
 
@@ -32,9 +33,15 @@ export type HistoryItemProps = {
 const iconButton =
   "flex size-9 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-60";
 
-/** One entry of the reading history: collapsed to title, source and read time; expanded to the full article. */
+/**
+ * One entry of the reading history: collapsed to title, source and read time; expanded to the full article.
+ * An article an operator took down shows its title, 已下线 and the read time only (no expanding, no source);
+ * it can still be removed, and unfavourited if it was a favourite.
+ */
 export function HistoryItem({ record, onChange, onRemoved }: HistoryItemProps) {
   const { article } = record;
+  // null when an operator took the article down: nothing of it but the title is shown.
+  const live = article.unavailable ? null : article;
   const [expanded, setExpanded] = useState(false);
   const [favoriteBusy, setFavoriteBusy] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -50,7 +57,7 @@ export function HistoryItem({ record, onChange, onRemoved }: HistoryItemProps) {
       const res = favorited
         ? await api<FavoriteResult>(`/favorites/${article.id}`, { method: "DELETE" })
         : await api<FavoriteResult>("/favorites", { json: { article_id: article.id } });
-      onChange({ ...record, article: { ...article, is_favorited: res.data.is_favorited, favorite_cnt: res.data.favorite_cnt } });
+      onChange({ ...record, article: { ...article, is_favorited: res.data.is_favorited, favorite_cnt: article.unavailable ? 0 : res.data.favorite_cnt } });
     } catch {
       toast.error(MSG.favoriteToggleFailed);
     } finally {
@@ -80,17 +87,24 @@ export function HistoryItem({ record, onChange, onRemoved }: HistoryItemProps) {
       className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-opacity ${removing ? "opacity-50" : ""}`}
     >
       <div className="flex items-start gap-2">
-        <div className="min-w-0 flex-1 cursor-pointer" onClick={() => setExpanded((v) => !v)}>
-          <h3 id={titleId} className="text-base leading-snug font-semibold text-slate-900 hover:text-brand-600" data-testid="history-title">
+        <div className={`min-w-0 flex-1 ${live ? "cursor-pointer" : ""}`} onClick={live ? () => setExpanded((v) => !v) : undefined}>
+          <h3
+            id={titleId}
+            className={`text-base leading-snug font-semibold ${live ? "text-slate-900 hover:text-brand-600" : "text-slate-500"}`}
+            data-testid="history-title"
+          >
             {article.title}
+            {live ? null : <UnavailableBadge />}
           </h3>
           <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-            <span className="flex min-w-0 items-center gap-1.5">
-              {/* eslint-disable-next-line @next/next/no-img-element -- 16px static icon, nothing to optimize */}
-              <img src={platformIconPath(article.platform_name)} alt="" width={16} height={16} className="size-4 shrink-0" />
-              <span className="truncate">{article.author_name || "匿名用户"}</span>
-              {article.source_platform ? <span className="shrink-0 text-slate-500">· {article.source_platform}</span> : null}
-            </span>
+            {live ? (
+              <span className="flex min-w-0 items-center gap-1.5">
+                {/* eslint-disable-next-line @next/next/no-img-element -- 16px static icon, nothing to optimize */}
+                <img src={platformIconPath(live.platform_name)} alt="" width={16} height={16} className="size-4 shrink-0" />
+                <span className="truncate">{live.author_name || "匿名用户"}</span>
+                {live.source_platform ? <span className="shrink-0 text-slate-500">· {live.source_platform}</span> : null}
+              </span>
+            ) : null}
             <span className="flex shrink-0 items-center gap-1 text-slate-500">
               <Clock className="size-3.5" aria-hidden />
               <span className="sr-only">阅读于</span>
@@ -100,80 +114,87 @@ export function HistoryItem({ record, onChange, onRemoved }: HistoryItemProps) {
           </div>
         </div>
         <div className="-mt-1.5 -mr-2 flex shrink-0 items-center">
-          <button
-            type="button"
-            onClick={toggleFavorite}
-            disabled={favoriteBusy}
-            aria-pressed={favorited}
-            aria-label="收藏"
-            title={favorited ? "取消收藏" : "收藏"}
-            className={`${iconButton} ${favorited ? "text-brand-500 hover:bg-brand-50 hover:text-brand-600" : "text-slate-500 hover:bg-slate-100 hover:text-slate-700"}`}
-          >
-            {favoriteBusy ? (
-              <LoaderCircle className="size-[18px] animate-spin" aria-hidden />
-            ) : (
-              <Bookmark className={`size-[18px] ${favorited ? "fill-current" : ""}`} data-filled={favorited} aria-hidden data-testid="favorite-icon" />
-            )}
-          </button>
+          {live || favorited ? (
+            // A taken-down article can be unfavourited, not favourited again.
+            <button
+              type="button"
+              onClick={toggleFavorite}
+              disabled={favoriteBusy}
+              aria-pressed={favorited}
+              aria-label="收藏"
+              title={favorited ? "取消收藏" : "收藏"}
+              className={`${iconButton} ${favorited ? "text-brand-500 hover:bg-brand-50 hover:text-brand-600" : "text-slate-500 hover:bg-slate-100 hover:text-slate-700"}`}
+            >
+              {favoriteBusy ? (
+                <LoaderCircle className="size-[18px] animate-spin" aria-hidden />
+              ) : (
+                <Bookmark className={`size-[18px] ${favorited ? "fill-current" : ""}`} data-filled={favorited} aria-hidden data-testid="favorite-icon" />
+              )}
+            </button>
+          ) : null}
           <button type="button" onClick={remove} disabled={removing} aria-label="删除" title="从浏览历史中删除" className={`${iconButton} text-slate-500 hover:bg-red-50 hover:text-red-600`}>
             <Trash2 className="size-[18px]" aria-hidden />
           </button>
         </div>
       </div>
 
-      {!expanded && article.summary ? (
-        <p className="mt-2 line-clamp-2 cursor-pointer text-sm leading-6 text-slate-500" onClick={() => setExpanded(true)}>
-          {article.summary}
-        </p>
-      ) : null}
+      {live ? (
+        <>
+          {!expanded && live.summary ? (
+            <p className="mt-2 line-clamp-2 cursor-pointer text-sm leading-6 text-slate-500" onClick={() => setExpanded(true)}>
+              {live.summary}
+            </p>
+          ) : null}
 
-      {expanded ? (
-        <div id={detailId} className="mt-3 border-t border-slate-100 pt-3" data-testid="history-detail">
-          {article.content ? <ArticleMarkdown text={article.content} /> : <p className="text-sm text-slate-500">暂无内容</p>}
-          <dl className="mt-4 grid grid-cols-4 gap-2 rounded-lg bg-slate-50 px-2 py-2.5 text-center text-xs text-slate-500">
-            {[
-              { label: "点赞", value: article.like_cnt, icon: Heart },
-              { label: "评论", value: article.comment_cnt, icon: MessageCircle },
-              { label: "浏览", value: article.view_cnt, icon: Eye },
-              { label: "收藏", value: article.favorite_cnt, icon: Bookmark },
-            ].map(({ label, value, icon: Icon }) => (
-              <div key={label} className="flex flex-col items-center gap-0.5 sm:flex-row sm:justify-center sm:gap-1.5" data-testid={`count-${label}`}>
-                <dt className="flex items-center gap-1">
-                  <Icon className="size-3.5" aria-hidden />
-                  {label}
-                </dt>
-                <dd className="font-semibold text-slate-700 tabular-nums" data-value={value}>
-                  {formatCount(value)}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      ) : null}
+          {expanded ? (
+            <div id={detailId} className="mt-3 border-t border-slate-100 pt-3" data-testid="history-detail">
+              {live.content ? <ArticleMarkdown text={live.content} /> : <p className="text-sm text-slate-500">暂无内容</p>}
+              <dl className="mt-4 grid grid-cols-4 gap-2 rounded-lg bg-slate-50 px-2 py-2.5 text-center text-xs text-slate-500">
+                {[
+                  { label: "点赞", value: live.like_cnt, icon: Heart },
+                  { label: "评论", value: live.comment_cnt, icon: MessageCircle },
+                  { label: "浏览", value: live.view_cnt, icon: Eye },
+                  { label: "收藏", value: live.favorite_cnt, icon: Bookmark },
+                ].map(({ label, value, icon: Icon }) => (
+                  <div key={label} className="flex flex-col items-center gap-0.5 sm:flex-row sm:justify-center sm:gap-1.5" data-testid={`count-${label}`}>
+                    <dt className="flex items-center gap-1">
+                      <Icon className="size-3.5" aria-hidden />
+                      {label}
+                    </dt>
+                    <dd className="font-semibold text-slate-700 tabular-nums" data-value={value}>
+                      {formatCount(value)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          ) : null}
 
-      <div className="mt-2 flex items-center justify-between gap-3">
-        <button
-          type="button"
-          onClick={() => setExpanded((v) => !v)}
-          aria-expanded={expanded}
-          aria-controls={expanded ? detailId : undefined}
-          className="-ml-1 flex items-center gap-0.5 rounded px-1 py-1 text-sm text-brand-600 hover:underline"
-        >
-          {expanded ? "收起" : "展开"}
-          <ChevronDown className={`size-4 transition-transform ${expanded ? "rotate-180" : ""}`} aria-hidden />
-        </button>
-        {expanded ? (
-          <a
-            href={article.source_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex items-center gap-1 rounded-full border border-brand-500/30 bg-brand-50 px-3 py-1 text-sm text-brand-600 hover:bg-brand-100"
-          >
-            查看原文
-            <ExternalLink className="size-3.5" aria-hidden />
-          </a>
-        ) : null}
-      </div>
+          <div className="mt-2 flex items-center justify-between gap-3">
+            <button
+              type="button"
+              onClick={() => setExpanded((v) => !v)}
+              aria-expanded={expanded}
+              aria-controls={expanded ? detailId : undefined}
+              className="-ml-1 flex items-center gap-0.5 rounded px-1 py-1 text-sm text-brand-600 hover:underline"
+            >
+              {expanded ? "收起" : "展开"}
+              <ChevronDown className={`size-4 transition-transform ${expanded ? "rotate-180" : ""}`} aria-hidden />
+            </button>
+            {expanded ? (
+              <a
+                href={live.source_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex items-center gap-1 rounded-full border border-brand-500/30 bg-brand-50 px-3 py-1 text-sm text-brand-600 hover:bg-brand-100"
+              >
+                查看原文
+                <ExternalLink className="size-3.5" aria-hidden />
+              </a>
+            ) : null}
+          </div>
+        </>
+      ) : null}
     </article>
   );
 }

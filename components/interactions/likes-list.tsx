@@ -39,15 +39,20 @@ export function LikesList() {
       records={records}
       empty={{ icon: Heart, title: "还没有点赞过文章", hint: "在首页给喜欢的文章点个赞，它们会出现在这里" }}
     >
-      {({ article, created_at }) => (
-        <RecordCard article={article}>
-          <RecordArticle article={article} />
-          <RecordFooter
-            meta={<RecordStamp icon={Heart} verb="点赞于" iso={created_at} />}
-            actions={<RecordAction icon={HeartOff} label="取消点赞" tone="danger" onClick={() => unlike(article.id)} />}
-          />
-        </RecordCard>
-      )}
+      {(record) => <LikeCard record={record} onUnlike={unlike} />}
     </RecordList>
+  );
+}
+
+/** One like: the article (its title only once taken down), when it was liked, and unlike. */
+export function LikeCard({ record: { article, created_at }, onUnlike }: { record: ArticleRecord; onUnlike: (articleId: number) => Promise<void> }) {
+  return (
+    <RecordCard article={article}>
+      <RecordArticle article={article} />
+      <RecordFooter
+        meta={<RecordStamp icon={Heart} verb="点赞于" iso={created_at} />}
+        actions={<RecordAction icon={HeartOff} label="取消点赞" tone="danger" onClick={() => onUnlike(article.id)} />}
+      />
+    </RecordCard>
   );
 }

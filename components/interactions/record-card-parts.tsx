@@ -1,36 +1,63 @@
 "use client";
 // The pieces of a likes or favourites card (SPEC section 2): the clickable card, the article's title,
-// summary, source and cover, the "liked/favourited at" stamp, counters and the action buttons.
+// summary, source and cover, the "liked/favourited at" stamp, counters and the action buttons. An article an
+// operator took down shows its title and 已下线 only: no summary, no cover, no link to the source.
 import { LoaderCircle, type LucideIcon } from "lucide-react";
 import { useState, type MouseEvent, type ReactNode } from "react";
 import { platformByKey, platformIconPath } from "@/lib/articles/platforms";
-import type { ApiArticle } from "@/lib/articles/serialize";
+import type { ApiArticle, ListedArticle } from "@/lib/articles/serialize";
 import { formatChineseDate, formatCount, formatRelativeTime } from "@/lib/format";
 import { MSG } from "@/lib/messages";
 
 /** A like or favourite record as the lists return it. */
-export type ArticleRecord = { id: number; created_at: string; article: ApiArticle };
+export type ArticleRecord = { id: number; created_at: string; article: ListedArticle };
+
+/** The mark of an article an operator took down. */
+export function UnavailableBadge() {
+  return (
+    <span className="ml-2 inline-block shrink-0 rounded bg-slate-100 px-1.5 py-0.5 align-middle text-xs font-normal text-slate-600" data-testid="unavailable-badge">
+      已下线
+    </span>
+  );
+}
 
 /** The card: a click anywhere but on its links and buttons opens the original article in a new tab. */
-export function RecordCard({ article, children }: { article: ApiArticle; children: ReactNode }) {
+export function RecordCard({ article, children }: { article: ListedArticle; children: ReactNode }) {
+  const { source_url: url } = article;
   function open(e: MouseEvent<HTMLElement>) {
-    if ((e.target as Element).closest("a, button")) return;
+    if (!url || (e.target as Element).closest("a, button")) return;
     if (window.getSelection()?.toString()) return; // selecting text is not a click
-    window.open(article.source_url, "_blank", "noopener,noreferrer");
+    window.open(url, "_blank", "noopener,noreferrer");
   }
   return (
     <article
       data-testid="record-item"
+      data-unavailable={article.unavailable ? true : undefined}
       onClick={open}
-      className="group cursor-pointer rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-100 hover:shadow-md"
+      className={`group rounded-xl ${url ? "cursor-pointer" : ""} border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-100 hover:shadow-md`}
     >
       {children}
     </article>
   );
 }
 
-/** Title (a real link to the source), summary, source line and the cover image when there is one. */
-export function RecordArticle({ article }: { article: ApiArticle }) {
+/** Title (a real link to the source), summary, source line and the cover image when there is one; a
+ * taken-down article's title with 已下线. */
+export function RecordArticle({ article }: { article: ListedArticle }) {
+  if (article.unavailable) {
+    return (
+      <h2 className="text-base leading-snug font-semibold text-slate-500" data-testid="record-title">
+        <span className="line-clamp-2">
+          {article.title}
+          <UnavailableBadge />
+        </span>
+      </h2>
+    );
+  }
+  return <AvailableArticle article={article} />;
+}
+
+function AvailableArticle({ article }: { article: ApiArticle }) {
   const platform = article.source_platform || platformByKey(article.platform_name)?.name;
   const published = new Date(article.create_time * 1000);
   return (

@@ -19,7 +19,26 @@ export type ApiArticle = {
   /** Only for signed-in callers. */
   is_liked?: boolean;
   is_favorited?: boolean;
+  unavailable?: never;
 };
+
+/**
+ * An article an operator took down (hidden, or waiting for review), as a reader's own lists (likes,
+ * favourites, history) still show it: id and title only, no body, no source, counters zero, `unavailable: true`.
+ */
+export type UnavailableArticle = Omit<ApiArticle, "content" | "summary" | "cover_image" | "author_name" | "platform_name" | "source_platform" | "source_url" | "unavailable"> & {
+  content: null;
+  summary: null;
+  cover_image: null;
+  author_name: null;
+  platform_name: null;
+  source_platform: null;
+  source_url: null;
+  unavailable: true;
+};
+
+/** An article in a reader's own list. */
+export type ListedArticle = ApiArticle | UnavailableArticle;
 
 export type ArticleRow = Pick<
   Article,
@@ -56,5 +75,27 @@ export function toApiArticle(a: ArticleRow): ApiArticle {
     favorite_cnt: a.favoriteCnt,
     view_cnt: a.viewCnt,
     ...(a.isLiked === undefined ? {} : { is_liked: Boolean(a.isLiked), is_favorited: Boolean(a.isFavorited) }),
+  };
+}
+
+/** The placeholder of a taken-down article in a reader's list: its title and the reader's own marks only. */
+export function toUnavailableArticle(a: Pick<ArticleRow, "id" | "title" | "publishedAt" | "isLiked" | "isFavorited">): UnavailableArticle {
+  return {
+    id: a.id,
+    title: a.title,
+    content: null,
+    summary: null,
+    cover_image: null,
+    author_name: null,
+    platform_name: null,
+    source_platform: null,
+    source_url: null,
+    create_time: Math.floor(a.publishedAt.getTime() / 1000),
+    like_cnt: 0,
+    comment_cnt: 0,
+    favorite_cnt: 0,
+    view_cnt: 0,
+    ...(a.isLiked === undefined ? {} : { is_liked: Boolean(a.isLiked), is_favorited: Boolean(a.isFavorited) }),
+    unavailable: true,
   };
 }

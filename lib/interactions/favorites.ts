@@ -2,11 +2,12 @@ import "server-only";
 // Favourites: add (idempotent), remove (idempotent) and the caller's list. Title order is pinyin order
 // (Intl.Collator zh-CN with ICU's pinyin collation, the same on every database; titles in Latin letters
 // come after Chinese ones): the caller's favourites are sorted by title in the server, then the page is read. favorite_cnt moves with the rows (trigger, same transaction).
+// A hidden article cannot be favourited (404, as for an unknown id); its favourite can still be removed.
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import { toApiArticle, type ApiArticle } from "@/lib/articles/serialize";
+import type { ListedArticle } from "@/lib/articles/serialize";
 import type { Db } from "@/lib/db/client";
 import { articles, favorites } from "@/lib/db/schema";
-import { counters, onArticle, recordArticleColumns, requireArticle, type Paged } from "./records";
+import { counters, countersAfterRemoval, listedArticle, onArticle, recordArticleColumns, requireVisibleArticle, type Paged } from "./records";
 import type { FavoritesQuery } from "./schema";
 
 export type FavoriteState = { is_favorited: boolean; favorite_cnt: number };
@@ -14,7 +15,7 @@ export type FavoriteState = { is_favorited: boolean; favorite_cnt: number };
 export function addFavorite({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<FavoriteState> {
   return onArticle(() =>
     db.transaction(async (tx) => {
-      await requireArticle(tx, articleId);
+      await requireVisibleArticle(tx, articleId);
       await tx.insert(favorites).values({ userId, articleId }).onConflictDoNothing();
       return { is_favorited: true, favorite_cnt: (await counters(tx, articleId)).favoriteCnt };
     }),
@@ -23,13 +24,15 @@ export function addFavorite({ db, userId, articleId }: { db: Db; userId: number;
 
 export function removeFavorite({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<FavoriteState> {
   return db.transaction(async (tx) => {
-    await requireArticle(tx, articleId);
-    await tx.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.articleId, articleId)));
-    return { is_favorited: false, favorite_cnt: (await counters(tx, articleId)).favoriteCnt };
+    const gone = await tx
+      .delete(favorites)
+      .where(and(eq(favorites.userId, userId), eq(favorites.articleId, articleId)))
+      .returning({ id: favorites.id });
+    return { is_favorited: false, favorite_cnt: (await countersAfterRemoval(tx, articleId, gone.length > 0)).favoriteCnt };
   });
 }
 
-export type FavoriteRecord = { id: number; created_at: string; article: ApiArticle };
+export type FavoriteRecord = { id: number; created_at: string; article: ListedArticle };
 
 const pinyin = new Intl.Collator("zh-CN-u-co-pinyin", { numeric: true, sensitivity: "base" });
 
@@ -66,7 +69,7 @@ export async function listFavorites({ db, userId, query: q }: { db: Db; userId: 
   }
   const [{ total }] = await db.select({ total: count() }).from(favorites).where(eq(favorites.userId, userId));
   return {
-    items: rows.map(({ recordId, favoritedAt, ...article }) => ({ id: recordId, created_at: favoritedAt.toISOString(), article: toApiArticle(article) })),
+    items: rows.map(({ recordId, favoritedAt, ...article }) => ({ id: recordId, created_at: favoritedAt.toISOString(), article: listedArticle(article) })),
     total: Number(total),
   };
 }

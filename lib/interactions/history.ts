@@ -2,15 +2,15 @@ import "server-only";
 // Reading history: one row per user and article. Recording a read again moves it to the top (read_at)
 // and counts a view (view_cnt by trigger, same statement). Time filters count whole days in China time
 // (Asia/Shanghai, UTC+8 all year): today = since 00:00 today; week = the last 7 days including today;
-// month = the last 30 days including today.
+// month = the last 30 days including today. A hidden article cannot be recorded (404, as for an unknown id).
 import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
-import { toApiArticle, type ApiArticle } from "@/lib/articles/serialize";
+import type { ListedArticle } from "@/lib/articles/serialize";
 import type { Db } from "@/lib/db/client";
 import { articles, readHistory } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
 import { chinaDayStart } from "./history-groups";
-import { counters, onArticle, recordArticleColumns, type Paged } from "./records";
+import { counters, listedArticle, onArticle, recordArticleColumns, requireVisibleArticle, type Paged } from "./records";
 import type { HistoryQuery } from "./schema";
 
 const FILTER_DAYS = { today: 1, week: 7, month: 30 } as const;
@@ -19,20 +19,23 @@ export function historySince(filter: HistoryQuery["time_filter"], now: Date): Da
   return filter === "all" ? null : chinaDayStart(now, FILTER_DAYS[filter] - 1);
 }
 
-export type ReadRecord = { id: number; read_timestamp: string; read_times: number; article: ApiArticle };
+export type ReadRecord = { id: number; read_timestamp: string; read_times: number; article: ListedArticle };
 
 export function recordRead({ db, userId, articleId }: { db: Db; userId: number; articleId: number }) {
-  return onArticle(async () => {
-    const [row] = await db
-      .insert(readHistory)
-      .values({ userId, articleId })
-      .onConflictDoUpdate({
-        target: [readHistory.userId, readHistory.articleId],
-        set: { readAt: sql`now()`, readTimes: sql`${readHistory.readTimes} + 1` },
-      })
-      .returning({ id: readHistory.id, readAt: readHistory.readAt, readTimes: readHistory.readTimes });
-    return { id: row.id, read_timestamp: row.readAt.toISOString(), read_times: row.readTimes, view_cnt: (await counters(db, articleId)).viewCnt };
-  });
+  return onArticle(() =>
+    db.transaction(async (tx) => {
+      await requireVisibleArticle(tx, articleId);
+      const [row] = await tx
+        .insert(readHistory)
+        .values({ userId, articleId })
+        .onConflictDoUpdate({
+          target: [readHistory.userId, readHistory.articleId],
+          set: { readAt: sql`now()`, readTimes: sql`${readHistory.readTimes} + 1` },
+        })
+        .returning({ id: readHistory.id, readAt: readHistory.readAt, readTimes: readHistory.readTimes });
+      return { id: row.id, read_timestamp: row.readAt.toISOString(), read_times: row.readTimes, view_cnt: (await counters(tx, articleId)).viewCnt };
+    }),
+  );
 }
 
 export async function listHistory({ db, userId, query: q, now = new Date() }: { db: Db; userId: number; query: HistoryQuery; now?: Date }): Promise<Paged<ReadRecord>> {
@@ -54,7 +57,7 @@ export async function listHistory({ db, userId, query: q, now = new Date() }: { 
       id: recordId,
       read_timestamp: readAt.toISOString(),
       read_times: readTimes,
-      article: toApiArticle(article),
+      article: listedArticle(article),
     })),
     total: Number(total),
   };

@@ -1,11 +1,12 @@
 import "server-only";
 // Likes: toggle, unlike, status and the caller's list. like_cnt moves with the rows (trigger, same
-// transaction; drizzle/0005_interaction_counters.sql).
+// transaction; drizzle/0005_interaction_counters.sql). A hidden article cannot be liked and its status and
+// counters are not served (404, as for an unknown id); its like can still be removed (DELETE).
 import { and, asc, count, desc, eq } from "drizzle-orm";
-import { toApiArticle, type ApiArticle } from "@/lib/articles/serialize";
+import type { ListedArticle } from "@/lib/articles/serialize";
 import type { Db } from "@/lib/db/client";
 import { articles, likes } from "@/lib/db/schema";
-import { counters, onArticle, recordArticleColumns, requireArticle, type Paged } from "./records";
+import { counters, countersAfterRemoval, listedArticle, onArticle, recordArticleColumns, requireVisibleArticle, type Paged } from "./records";
 import type { LikesQuery } from "./schema";
 
 export type LikeAction = { action: "liked" | "unliked"; like_cnt: number };
@@ -14,7 +15,7 @@ export type LikeAction = { action: "liked" | "unliked"; like_cnt: number };
 export function toggleLike({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<LikeAction> {
   return onArticle(() =>
     db.transaction(async (tx) => {
-      await requireArticle(tx, articleId);
+      await requireVisibleArticle(tx, articleId);
       const added = await tx.insert(likes).values({ userId, articleId }).onConflictDoNothing().returning({ id: likes.id });
       if (!added.length) await tx.delete(likes).where(and(eq(likes.userId, userId), eq(likes.articleId, articleId)));
       return { action: added.length ? "liked" : "unliked", like_cnt: (await counters(tx, articleId)).likeCnt };
@@ -22,22 +23,21 @@ export function toggleLike({ db, userId, articleId }: { db: Db; userId: number; 
   );
 }
 
-/** Removes the like if there is one (idempotent). */
+/** Removes the like if there is one (idempotent on a visible article; see countersAfterRemoval for a hidden one). */
 export function unlike({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<LikeAction> {
   return db.transaction(async (tx) => {
-    await requireArticle(tx, articleId);
-    await tx.delete(likes).where(and(eq(likes.userId, userId), eq(likes.articleId, articleId)));
-    return { action: "unliked", like_cnt: (await counters(tx, articleId)).likeCnt };
+    const gone = await tx.delete(likes).where(and(eq(likes.userId, userId), eq(likes.articleId, articleId))).returning({ id: likes.id });
+    return { action: "unliked", like_cnt: (await countersAfterRemoval(tx, articleId, gone.length > 0)).likeCnt };
   });
 }
 
 export async function likeStatus({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<{ is_liked: boolean }> {
-  await requireArticle(db, articleId);
+  await requireVisibleArticle(db, articleId);
   const [row] = await db.select({ id: likes.id }).from(likes).where(and(eq(likes.userId, userId), eq(likes.articleId, articleId)));
   return { is_liked: Boolean(row) };
 }
 
-export type LikeRecord = { id: number; created_at: string; article: ApiArticle };
+export type LikeRecord = { id: number; created_at: string; article: ListedArticle };
 
 export async function listLikes({ db, userId, query: q }: { db: Db; userId: number; query: LikesQuery }): Promise<Paged<LikeRecord>> {
   const order = q.sort === "oldest" ? [asc(likes.createdAt), asc(likes.id)] : [desc(likes.createdAt), desc(likes.id)];
@@ -53,7 +53,7 @@ export async function listLikes({ db, userId, query: q }: { db: Db; userId: numb
     db.select({ total: count() }).from(likes).where(eq(likes.userId, userId)),
   ]);
   return {
-    items: rows.map(({ recordId, likedAt, ...article }) => ({ id: recordId, created_at: likedAt.toISOString(), article: toApiArticle(article) })),
+    items: rows.map(({ recordId, likedAt, ...article }) => ({ id: recordId, created_at: likedAt.toISOString(), article: listedArticle(article) })),
     total: Number(total),
   };
 }
