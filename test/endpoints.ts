@@ -2,10 +2,13 @@
 // handler, auth mode, body limit, the fields it reads (and of which kind), and a valid sample request built
 // from a fixture (a fresh user with a password, articles, a reading record and a finished summary task);
 // and `send`, which builds a request from those pieces and runs the handler in-process.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { NextRequest } from "next/server";
 import * as adminArticles from "@/app/api/admin/articles/route";
 import * as adminArticleOne from "@/app/api/admin/articles/[id]/route";
+import * as adminArticleApprove from "@/app/api/admin/articles/[id]/approve/route";
+import * as adminArticleReject from "@/app/api/admin/articles/[id]/reject/route";
+import * as adminArticleReview from "@/app/api/admin/articles/review/route";
 import * as adminArticleHide from "@/app/api/admin/articles/[id]/hide/route";
 import * as adminArticlePin from "@/app/api/admin/articles/[id]/pin/route";
 import * as adminArticleUnhide from "@/app/api/admin/articles/[id]/unhide/route";
@@ -98,6 +101,8 @@ export type Fixture = {
   admin: TestUser;
   spareArticleId: number;
   hiddenArticleId: number;
+  /** Two readers' articles waiting for review: the first for approving, the second for rejecting. */
+  reviewArticleIds: [number, number];
   sourceId: number;
   spareSourceId: number;
   failedTaskId: number;
@@ -226,6 +231,34 @@ const ADMIN_ENDPOINTS: Endpoint[] = [
     sample: (f) => ({ params: { id: String(f.articleIds[0]) }, body: { until: new Date(Date.now() + 86_400_000).toISOString() } }),
   }),
   articleAction("unpin", adminArticleUnpin),
+  ep({
+    method: "GET",
+    path: "/api/admin/articles/review",
+    file: "app/api/admin/articles/review/route.ts",
+    module: adminArticleReview,
+    handler: adminArticleReview.GET,
+    auth: "admin",
+    fields: [page(), page("limit")],
+    sample: () => ({ query: { page: "1", limit: "20" } }),
+  }),
+  ...(
+    [
+      ["approve", adminArticleApprove, 0],
+      ["reject", adminArticleReject, 1],
+    ] as const
+  ).map(([name, module, n]) =>
+    ep({
+      method: "POST",
+      path: `/api/admin/articles/{id}/${name}`,
+      file: `app/api/admin/articles/[id]/${name}/route.ts`,
+      module,
+      handler: module.POST,
+      auth: "admin",
+      fields: [adminId],
+      // The first call decides; later ones change nothing (200).
+      sample: (f) => ({ params: { id: String(f.reviewArticleIds[n]) } }),
+    }),
+  ),
   ep({
     method: "GET",
     path: "/api/admin/overview",
@@ -730,8 +763,12 @@ export async function newFixture(prefix = "m"): Promise<Fixture> {
   // The console's objects: an operator, a spare article, a source, a failed task and another account.
   const admin = await newUserWithPassword(`${prefix}_op`);
   await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
-  const [spare, hidden] = await newArticles(2, `备用${prefix}`);
+  const [spare, hidden, approvable, rejectable] = await newArticles(4, `备用${prefix}`);
   await db.update(articleRows).set({ hiddenAt: new Date() }).where(eq(articleRows.id, hidden.id));
+  await db
+    .update(articleRows)
+    .set({ origin: "summary", reviewStatus: "pending", hiddenAt: new Date(), searchTitle: "", searchBody: "", searchGrams: "" })
+    .where(inArray(articleRows.id, [approvable.id, rejectable.id]));
   // Polled by a sample: a loopback address, refused at once (no network in tests).
   const [source, spareSource] = await db
     .insert(feedSources)
@@ -753,6 +790,7 @@ export async function newFixture(prefix = "m"): Promise<Fixture> {
     admin,
     spareArticleId: spare.id,
     hiddenArticleId: hidden.id,
+    reviewArticleIds: [approvable.id, rejectable.id],
     sourceId: source.id,
     spareSourceId: spareSource.id,
     failedTaskId: failed.id,

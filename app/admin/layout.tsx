@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { requireAdminPage } from "@/lib/admin/page-guard";
+import { countPendingReview } from "@/lib/admin/review";
+import { getDb } from "@/lib/db";
 
 export const metadata: Metadata = { title: { default: "运营后台", template: "%s · 运营后台 · 拾阅" }, robots: { index: false, follow: false } };
 
@@ -8,7 +10,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   await requireAdminPage();
   return (
     <div data-wide className="flex flex-col gap-4 md:flex-row md:gap-6">
-      <AdminNav />
+      <AdminNav pendingReview={await countPendingReview({ db: await getDb() })} />
       <div className="min-w-0 flex-1">{children}</div>
     </div>
   );

@@ -4,7 +4,9 @@ import "server-only";
 // - no filter: articles_published_idx walked in order; total = the visible counter + the hidden ones;
 // - source / platform: articles_source_published_idx / articles_platform_published_idx, in order;
 // - a date range: a range of articles_published_idx;
-// - hidden / pinned: the partial indexes articles_hidden_idx / articles_pinned_idx (a few rows);
+// - hidden / pinned: the partial indexes articles_hidden_idx / articles_pinned_idx (a few rows); "hidden" means
+//   taken down by an operator, so readers' articles in review (hidden too) are listed under their own status;
+// - in review: articles_review_idx (pending) or articles_hidden_idx (rejected ones are hidden);
 // - a keyword: the title's bigram phrase (articles_title_grams_idx; the title's words when it has no phrase),
 //   or hidden articles whose title holds it (their search text is emptied while hidden); a number is an id and
 //   a link a source URL (unique index). Pages reach the first ADMIN_LIST_WINDOW rows; totals above
@@ -29,6 +31,8 @@ export type ArticleFilter = {
   to?: Date;
   hidden?: boolean;
   pinned?: boolean;
+  /** Readers' articles waiting for review, or refused. */
+  review?: "pending" | "rejected";
 };
 
 export type AdminArticleRow = {
@@ -44,6 +48,7 @@ export type AdminArticleRow = {
   published_at: string;
   created_at: string;
   hidden_at: string | null;
+  review_status: "pending" | "rejected" | null;
   pinned_at: string | null;
   pinned_until: string | null;
   like_cnt: number;
@@ -76,12 +81,17 @@ function keywordCondition(q: string, hiddenOnly: boolean): SQL {
 
 export function articleFilterWhere(f: ArticleFilter): SQL | undefined {
   return and(
-    f.q ? keywordCondition(f.q, f.hidden === true) : undefined,
+    f.q ? keywordCondition(f.q, f.hidden === true || f.review !== undefined) : undefined,
     f.sourceId !== undefined ? eq(articles.feedSourceId, f.sourceId) : undefined,
     f.platform ? eq(articles.platformName, f.platform) : undefined,
     f.from ? gte(articles.publishedAt, f.from) : undefined,
     f.to ? lt(articles.publishedAt, f.to) : undefined,
-    f.hidden === true ? sql`${articles.hiddenAt} is not null` : f.hidden === false ? sql`${articles.hiddenAt} is null` : undefined,
+    f.hidden === true
+      ? sql`${articles.hiddenAt} is not null and ${articles.reviewStatus} is null`
+      : f.hidden === false
+        ? sql`${articles.hiddenAt} is null`
+        : undefined,
+    f.review === "pending" ? eq(articles.reviewStatus, "pending") : f.review === "rejected" ? and(sql`${articles.hiddenAt} is not null`, eq(articles.reviewStatus, "rejected")) : undefined,
     f.pinned === true
       ? and(sql`${articles.pinnedUntil} is not null`, sql`${articles.pinnedUntil} > now()`)
       : f.pinned === false
@@ -121,6 +131,7 @@ export async function listAdminArticles({ db, filter, page, limit }: { db: Db; f
         publishedAt: articles.publishedAt,
         createdAt: articles.createdAt,
         hiddenAt: articles.hiddenAt,
+        reviewStatus: articles.reviewStatus,
         pinnedAt: articles.pinnedAt,
         pinnedUntil: articles.pinnedUntil,
         likeCnt: articles.likeCnt,
@@ -150,6 +161,7 @@ export async function listAdminArticles({ db, filter, page, limit }: { db: Db; f
     published_at: r.publishedAt.toISOString(),
     created_at: r.createdAt.toISOString(),
     hidden_at: iso(r.hiddenAt),
+    review_status: r.reviewStatus,
     pinned_at: iso(r.pinnedAt),
     pinned_until: iso(r.pinnedUntil),
     like_cnt: r.likeCnt,

@@ -47,9 +47,12 @@ export const adminArticlesQuery = adminPageQuery
     to: day("to"),
     hidden: flag("hidden"),
     pinned: flag("pinned"),
-    /** The page's one select: hidden = hidden=true, pinned = pinned=true, visible = hidden=false. */
+    /**
+     * The page's one select: hidden = hidden=true, pinned = pinned=true, visible = hidden=false; pending and
+     * rejected = readers' articles in review (lib/admin/review.ts).
+     */
     status: z
-      .enum(["", "hidden", "pinned", "visible"], { message: "status 只能是 hidden、pinned 或 visible" })
+      .enum(["", "hidden", "pinned", "visible", "pending", "rejected"], { message: "status 只能是 hidden、pinned、visible、pending 或 rejected" })
       .optional(),
   })
   .refine((q) => q.page * q.limit <= ADMIN_LIST_WINDOW, { message: `只能翻看前 ${ADMIN_LIST_WINDOW} 篇，请加筛选条件缩小范围`, path: ["page"] });
@@ -66,6 +69,7 @@ export function filterOf(q: AdminArticlesQuery): ArticleFilter {
     to: q.to ? new Date(q.to.getTime() + 86_400_000) : undefined,
     hidden: q.status === "hidden" ? true : q.status === "visible" ? false : q.hidden,
     pinned: q.status === "pinned" ? true : q.pinned,
+    review: q.status === "pending" || q.status === "rejected" ? q.status : undefined,
   };
 }
 

@@ -19,13 +19,21 @@ export const MAX_PIN_DAYS = 366;
 
 const EMPTY_SEARCH_TEXT = { searchTitle: "", searchBody: "", searchGrams: "" };
 
-async function lockArticle(tx: Tx, id: number): Promise<Article> {
+export async function lockArticle(tx: Tx, id: number): Promise<Article> {
   const [row] = await tx.select().from(articles).where(eq(articles.id, id)).for("update");
   if (!row) throw new ApiError("not_found", "文章不存在或已被删除");
   return row;
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/**
+ * Shows a hidden article to readers: its search text rebuilt, the counters, versions and caches following by the
+ * triggers (migration 0013). The one path of 取消隐藏 and of approving a reader's article (lib/admin/review.ts).
+ */
+export async function showArticle(tx: Tx, a: Article, extra: Partial<Pick<Article, "reviewStatus" | "publishedAt">> = {}) {
+  await tx.update(articles).set({ hiddenAt: null, ...searchFieldsFor(a), ...extra }).where(eq(articles.id, a.id));
+}
 
 export async function hideArticle({ db, actor, id }: { db: Db; actor: Actor; id: number }) {
   return audited(db, actor, async (tx) => {
@@ -43,7 +51,9 @@ export async function unhideArticle({ db, actor, id }: { db: Db; actor: Actor; i
   return audited(db, actor, async (tx) => {
     const a = await lockArticle(tx, id);
     if (!a.hiddenAt) return { result: { changed: false }, entry: null };
-    await tx.update(articles).set({ hiddenAt: null, ...searchFieldsFor(a) }).where(eq(articles.id, id));
+    // A reader's article waiting for (or refused by) review is published only by approving it.
+    if (a.reviewStatus) throw new ApiError("conflict", "这篇文章来自读者的总结，须审核通过后才能发布");
+    await showArticle(tx, a);
     return {
       result: { changed: true },
       entry: { action: "article.unhide", objectType: "article", objectId: id, before: { hidden: true, title: a.title }, after: { hidden: false, title: a.title } },

@@ -16,6 +16,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "article.unpin": "取消置顶文章",
   "article.edit": "编辑文章",
   "article.delete": "删除文章",
+  "article.approve": "审核通过文章",
+  "article.reject": "审核拒绝文章",
   "source.add": "添加订阅源",
   "source.update": "修改订阅源",
   "source.pause": "暂停订阅源",

@@ -2,7 +2,9 @@ import "server-only";
 // Feed items into the article table: sanitized markdown, cover, summary, author, publish time, platform
 // and search text, a few statements per poll. De-duplicated by normalized source URL (tracking parameters
 // dropped) across all sources, and by GUID within a source; a second poll of the same feed adds nothing.
-import { and, eq, inArray } from "drizzle-orm";
+// An article a reader made from a summary (origin `summary`) does not hold its URL against the feed: the feed's
+// item replaces it in place (same id, so likes, favourites and the summary task's link stay).
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { articles, type FeedSource, type NewArticle } from "@/lib/db/schema";
 import { detectPlatform, platformByKey } from "@/lib/articles/platforms";
@@ -79,24 +81,55 @@ export async function storeItems({ db, source, feed, now = new Date() }: { db: D
   // catch whatever a concurrent poll added in between.
   const guids = candidates.map((c) => c.item.guid).filter((g): g is string => !!g);
   const [byUrl, byGuid] = await Promise.all([
-    db.select({ url: articles.sourceUrl }).from(articles).where(inArray(articles.sourceUrl, [...seenUrls])),
+    db.select({ id: articles.id, url: articles.sourceUrl, origin: articles.origin }).from(articles).where(inArray(articles.sourceUrl, [...seenUrls])),
     guids.length
       ? db.select({ guid: articles.guid }).from(articles).where(and(eq(articles.feedSourceId, source.id), inArray(articles.guid, guids)))
       : Promise.resolve([]),
   ]);
-  const knownUrls = new Set(byUrl.map((r) => r.url));
+  const knownUrls = new Set(byUrl.filter((r) => r.origin !== "summary").map((r) => r.url));
+  const userMade = new Map(byUrl.filter((r) => r.origin === "summary").map((r) => [r.url, r.id]));
   const knownGuids = new Set(byGuid.map((r) => r.guid));
   const fresh = candidates.filter((c) => !knownUrls.has(c.sourceUrl) && !(c.item.guid && knownGuids.has(c.item.guid)));
   if (!fresh.length) return { added: [], duplicates: feed.items.length - skipped, skipped };
 
   const added: number[] = [];
-  for (let start = 0; start < fresh.length; start += INSERT_BATCH) {
+  const inserts = fresh.filter((c) => !userMade.has(c.sourceUrl));
+  for (let start = 0; start < inserts.length; start += INSERT_BATCH) {
     const rows = await db
       .insert(articles)
-      .values(fresh.slice(start, start + INSERT_BATCH).map((c) => toArticle(c.item, c.sourceUrl, source, feed, now)))
+      .values(inserts.slice(start, start + INSERT_BATCH).map((c) => toArticle(c.item, c.sourceUrl, source, feed, now)))
       .onConflictDoNothing()
       .returning({ id: articles.id });
     added.push(...rows.map((r) => r.id));
   }
+  for (const c of fresh.filter((c) => userMade.has(c.sourceUrl))) {
+    const id = await replaceUserArticle(db, userMade.get(c.sourceUrl)!, toArticle(c.item, c.sourceUrl, source, feed, now));
+    if (id !== null) added.push(id);
+  }
   return { added, duplicates: feed.items.length - skipped - added.length, skipped };
+}
+
+/**
+ * The feed's item takes over a reader's article with its URL: the feed's text, author, platform, source, GUID and
+ * publish time, origin `feed`, out of review. It becomes visible — unless an operator hid it outside review (a
+ * takedown with no review status), which holds, its search text staying empty. The old values are read by the
+ * statement itself, so a concurrent hide or review decision is not lost; counters, versions and caches follow by
+ * the triggers. Null when the row is no longer a reader's article.
+ */
+async function replaceUserArticle(db: Db, id: number, next: NewArticle): Promise<number | null> {
+  const takedown = sql`(${articles.reviewStatus} is null and ${articles.hiddenAt} is not null)`;
+  const searchText = (value: string | undefined) => sql`case when ${takedown} then '' else ${value ?? ""} end`;
+  const [row] = await db
+    .update(articles)
+    .set({
+      ...next,
+      reviewStatus: null,
+      hiddenAt: sql`case when ${takedown} then ${articles.hiddenAt} end`,
+      searchTitle: searchText(next.searchTitle),
+      searchBody: searchText(next.searchBody),
+      searchGrams: searchText(next.searchGrams),
+    })
+    .where(and(eq(articles.id, id), eq(articles.origin, "summary")))
+    .returning({ id: articles.id });
+  return row?.id ?? null;
 }

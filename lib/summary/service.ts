@@ -3,6 +3,7 @@ import "server-only";
 // and method), its status for its owner only, the owner's history, and turning a result into a feed article.
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
+import { getConfig } from "@/lib/config";
 import { hit } from "@/lib/api/rate-limit";
 import { detectPlatform } from "@/lib/articles/platforms";
 import { markdownToPlainText, searchFieldsFor } from "@/lib/articles/search-text";
@@ -40,7 +41,9 @@ export async function createTask({ db, userId, body }: { db: Db; userId: number;
         status: "completed",
         progress: 100,
         steps: done.steps,
-        result: { ...done.result, reused: true, created_at: new Date().toISOString() },
+        // The summary is shared, the link is not: each reader's result carries the link they gave (their own
+        // share tokens and fragment), never the first requester's.
+        result: { ...done.result, source_url: body.url, reused: true, created_at: new Date().toISOString() },
         articleId: done.articleId,
         startedAt: sql`now()`,
         completedAt: sql`now()`,
@@ -117,7 +120,12 @@ export async function taskHistory({ db, userId, page, perPage }: { db: Db; userI
   };
 }
 
-/** Adds a completed summary to the feed (source URL de-duplicated; searchable at once). */
+/**
+ * Adds a completed summary to the feed (source URL de-duplicated, stored normalized). With USER_ARTICLES=review
+ * (the default) it waits hidden in the console's 待审核 queue (lib/admin/review.ts) with empty search text, out
+ * of every reader path until approved; with `publish` it is visible and searchable at once. The answer is the
+ * same either way, and a second request for the same page (pending or not) is already_exists.
+ */
 export async function createArticleFromTask({ db, userId, uuid }: { db: Db; userId: number; uuid: string }) {
   const task = await ownTask(db, userId, uuid);
   if (task.status !== "completed" || !task.result) throw new ApiError("conflict", "总结尚未完成，暂时不能加入文章列表");
@@ -137,7 +145,9 @@ export async function createArticleFromTask({ db, userId, uuid }: { db: Db; user
         platformName: platform?.key ?? null,
         sourcePlatform: platform?.name ?? new URL(task.url).hostname,
         origin: "summary",
-        ...searchFieldsFor({ title: r.title, content: r.content, summary }),
+        ...(getConfig().USER_ARTICLES === "review"
+          ? { reviewStatus: "pending" as const, hiddenAt: new Date() }
+          : searchFieldsFor({ title: r.title, content: r.content, summary })),
       })
       .onConflictDoNothing({ target: articles.sourceUrl })
       .returning({ id: articles.id });

@@ -1,10 +1,13 @@
 "use client";
-// The console's actions on one article: hide / show, pin until a day / unpin, edit, delete (confirmed).
+// The console's actions on one article: hide / show (a reader's article in review: approve / reject instead), pin
+// until a day / unpin, edit, delete (confirmed).
 import { useState } from "react";
 import { PLATFORMS } from "@/lib/articles/platforms";
 import { useAdminAction } from "../use-admin-action";
 
-type Props = { article: { id: number; title: string; summary: string | null; platform: string | null; hidden: boolean; pinnedUntil: string | null } };
+type Props = {
+  article: { id: number; title: string; summary: string | null; platform: string | null; hidden: boolean; review: "pending" | "rejected" | null; pinnedUntil: string | null };
+};
 
 const button = "rounded-lg border border-slate-200 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50 disabled:opacity-50";
 const field = "rounded-lg border border-slate-200 px-3 py-2 text-sm";
@@ -41,7 +44,18 @@ export function ArticleActions({ article: a }: Props) {
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
-        {a.hidden ? (
+        {a.review ? (
+          <>
+            <button type="button" className={button} disabled={busy} onClick={() => run({ path: `${path}/approve` }, "已通过，文章已发布到首页")}>
+              通过
+            </button>
+            {a.review === "pending" ? (
+              <button type="button" className={button} disabled={busy} onClick={() => run({ path: `${path}/reject` }, "已拒绝，文章继续隐藏")}>
+                拒绝
+              </button>
+            ) : null}
+          </>
+        ) : a.hidden ? (
           <button type="button" className={button} disabled={busy} onClick={() => run({ path: `${path}/unhide` }, "已取消隐藏，文章重新对读者可见")}>
             取消隐藏
           </button>

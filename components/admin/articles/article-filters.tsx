@@ -56,7 +56,7 @@ export function ArticleFilters({ sources, values }: Props) {
   );
 }
 
-/** 全部 / 正常 / 已隐藏 / 置顶中 (`status` in the URL). */
+/** 全部 / 正常 / 已隐藏 / 置顶中 / 待审核 / 已拒绝 (`status` in the URL). */
 function StatusSelect({ value }: { value: string }) {
   return (
     <select name="status" defaultValue={value} className={field}>
@@ -64,6 +64,8 @@ function StatusSelect({ value }: { value: string }) {
       <option value="visible">正常显示</option>
       <option value="hidden">已隐藏</option>
       <option value="pinned">置顶中</option>
+      <option value="pending">待审核</option>
+      <option value="rejected">审核未通过</option>
     </select>
   );
 }

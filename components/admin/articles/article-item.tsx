@@ -1,4 +1,4 @@
-// One article in the console's list: what readers see of it, its state (hidden, pinned) and its actions.
+// One article in the console's list: what readers see of it, its state (hidden, in review, pinned) and its actions.
 import { Link } from "@/components/ui/link";
 import type { AdminArticleRow } from "@/lib/admin/article-list";
 import { platformByKey } from "@/lib/articles/platforms";
@@ -14,7 +14,11 @@ export function AdminArticleItem({ article: a }: { article: AdminArticleRow }) {
     <li data-article-id={a.id} className="flex flex-col gap-2 p-4">
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-xs text-slate-500">#{a.id}</span>
-        {a.hidden_at ? <span className="rounded bg-slate-800 px-1.5 py-0.5 text-xs text-white">已隐藏</span> : null}
+        {a.review_status ? (
+          <span className="rounded bg-orange-100 px-1.5 py-0.5 text-xs text-orange-800">{a.review_status === "pending" ? "待审核" : "审核未通过"}</span>
+        ) : a.hidden_at ? (
+          <span className="rounded bg-slate-800 px-1.5 py-0.5 text-xs text-white">已隐藏</span>
+        ) : null}
         {pinned ? <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800">置顶至 {minute(a.pinned_until!)}</span> : null}
         {a.hidden_at ? (
           <span className="min-w-0 font-medium break-words text-slate-900">{a.title}</span>
@@ -38,7 +42,15 @@ export function AdminArticleItem({ article: a }: { article: AdminArticleRow }) {
         </a>
       </p>
       <ArticleActions
-        article={{ id: a.id, title: a.title, summary: a.summary, platform: a.platform_name, hidden: Boolean(a.hidden_at), pinnedUntil: pinned ? a.pinned_until : null }}
+        article={{
+          id: a.id,
+          title: a.title,
+          summary: a.summary,
+          platform: a.platform_name,
+          hidden: Boolean(a.hidden_at),
+          review: a.review_status,
+          pinnedUntil: pinned ? a.pinned_until : null,
+        }}
       />
     </li>
   );
