@@ -48,12 +48,21 @@ describe("parseConfig", () => {
     [{ SMS_PROVIDER: "aliyun" }, "SMS_ACCESS_KEY_ID"],
     [{ REQUIRE_DATABASE_URL: "true" }, "DATABASE_URL"],
     [{ REQUIRE_DATABASE_URL: "true", DATABASE_URL: "postgres://u@h/db" }, "AUTH_SECRET"],
+    [{ SUMMARY_FETCH_PORTS: "8080,redis" }, "SUMMARY_FETCH_PORTS"],
+    [{ SUMMARY_FETCH_PORTS: "70000" }, "SUMMARY_FETCH_PORTS"],
+    [{ SUMMARY_FETCH_PORTS: "8080;8443" }, "SUMMARY_FETCH_PORTS"],
   ])("rejects %j naming %s in one line", (env, variable) => {
     const err = errorOf(env);
     expect(err.variable).toBe(variable);
     expect(err.message).toContain(variable);
     expect(err.message).toMatch(/^配置错误：/);
     expect(err.message).not.toContain("\n");
+  });
+
+  it("reads SUMMARY_FETCH_PORTS as a list of ports (none when unset)", () => {
+    expect(parseConfig({}).SUMMARY_FETCH_PORTS).toEqual([]);
+    expect(parseConfig({ SUMMARY_FETCH_PORTS: " 8080, 8443,8080 " }).SUMMARY_FETCH_PORTS).toEqual([8080, 8443]);
+    expect(errorOf({ SUMMARY_FETCH_PORTS: "0" }).message).toBe("配置错误：环境变量 SUMMARY_FETCH_PORTS 必须是以逗号分隔的端口号（1–65535），如 8080,8443（当前值：\"0\"）");
   });
 
   it("accepts a Postgres URL and switches SMS to none in production", () => {

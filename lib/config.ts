@@ -100,8 +100,14 @@ export const configSchema = z
     ),
     /** Verification codes the whole site may send per day (China time), whoever asks; 0 turns code sending off. */
     SMS_DAILY_LIMIT: z.coerce.number({ message: "必须是 0–10000000 之间的整数" }).int().min(0).max(10_000_000).default(2000),
-    /** Ports a summary may fetch besides 80 and 443, comma-separated (e.g. 8080,8443). */
-    SUMMARY_FETCH_PORTS: optionalText,
+    /** Ports a summary may fetch besides 80 and 443, comma-separated (e.g. 8080,8443); lib/summary/fetch.ts. */
+    SUMMARY_FETCH_PORTS: z
+      .string()
+      .optional()
+      .refine((v) => !v?.trim() || v.split(",").every((p) => /^\s*\d{1,5}\s*$/.test(p) && Number(p) >= 1 && Number(p) <= 65535), {
+        message: "必须是以逗号分隔的端口号（1–65535），如 8080,8443",
+      })
+      .transform((v) => (v?.trim() ? [...new Set(v.split(",").map(Number))] : [])),
     SEED_DEMO: z
       .enum(["auto", "true", "false", "1", "0", ""])
       .optional()

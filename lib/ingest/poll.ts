@@ -9,7 +9,7 @@ import { feedSources, type FeedSource } from "@/lib/db/schema";
 import { errorMessage, log } from "@/lib/log";
 import { siteUrl } from "@/lib/site";
 import { decodeBody } from "@/lib/summary/decode";
-import { FetchRefused, safeFetch } from "@/lib/summary/fetch";
+import { FetchRefused, fetchPorts, safeFetch, urlPort, type SafeFetchOptions } from "@/lib/summary/fetch";
 import { FeedParseError, parseFeed } from "./feed-parse";
 import { maxAgeSeconds, nextPollAt, retryAfterSeconds } from "./schedule";
 import { storeItems } from "./store";
@@ -26,6 +26,16 @@ export type PollResult =
 export function userAgent(): string {
   return `ShiyueFeedBot/1.0 (+${siteUrl()}/about)`; // header values are ASCII
 }
+
+/**
+ * A feed's allow_private (an operator's feed on the local network, e.g. a self-hosted RSSHub) reaches a
+ * private address for the source's own URL only: the first hop. A redirect from it to any private address
+ * is refused, and link-local and cloud metadata addresses never pass (lib/summary/fetch.ts).
+ */
+const sourceHostOnly: SafeFetchOptions["allowPrivate"] = (_ip, _host, hop) => hop === 0;
+
+/** The summary ports (80, 443, SUMMARY_FETCH_PORTS) and the source URL's own, e.g. RSSHub's 1200. */
+const feedPorts = (url: string) => new Set([...fetchPorts(), urlPort(new URL(url))]);
 
 function header(value: string | string[] | undefined): string | null {
   return (Array.isArray(value) ? value[0] : value)?.trim() || null;
@@ -53,7 +63,8 @@ export async function pollSource({
       timeoutMs: FEED_TIMEOUT_MS,
       maxBytes: FEED_MAX_BYTES,
       accept: FEED_ACCEPT,
-      allowPrivate: source.allowPrivate || undefined,
+      allowPrivate: source.allowPrivate ? sourceHostOnly : undefined,
+      ports: feedPorts(source.url),
       signal,
       headers: {
         "User-Agent": userAgent(),

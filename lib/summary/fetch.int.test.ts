@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { NEWS_HTML, NEWS_TITLE, startFixtureServer, type FixtureServer } from "@/test/fixture-server";
+import { guardEgress, type Egress } from "@/test/no-egress";
 import { FetchRefused, safeFetch, type SafeFetchOptions } from "./fetch";
 
 let fixture: FixtureServer;
@@ -42,7 +43,7 @@ describe("with private URLs not allowed (the default)", () => {
   });
 
   it.each([
-    ["localhost", (port: number) => `http://localhost:${port}/news`],
+    ["localhost", () => "http://localhost/news"], // on another port a name is refused before its lookup (bad_port)
     ["[::1]", (port: number) => `http://[::1]:${port}/news`],
     ["decimal 2130706433", (port: number) => `http://2130706433:${port}/news`],
     ["hex 0x7f000001", (port: number) => `http://0x7f000001:${port}/news`],
@@ -84,7 +85,8 @@ describe("with private URLs not allowed (the default)", () => {
   });
 
   describe("a redirect from an allowed hop to a private address", () => {
-    // Only the literal 127.0.0.1 of the first hop counts as allowed, standing in for a public site.
+    // Only the literal 127.0.0.1 of the first hop counts as allowed, standing in for a public site; its port too.
+    const ports = () => new Set([80, 443, fixture.port]);
     const firstHopOnly: SafeFetchOptions["allowPrivate"] = (_ip, host, hop) => host === "127.0.0.1" && hop === 0;
     const onlyLiteral: SafeFetchOptions["allowPrivate"] = (_ip, host) => host === "127.0.0.1";
 
@@ -96,13 +98,13 @@ describe("with private URLs not allowed (the default)", () => {
     ])("refuses the hop to %s", async (_name, target, allowPrivate) => {
       const before = fixture.requests.length;
       const hop = `${fixture.url}/to-private?target=${encodeURIComponent(target(fixture.port))}`;
-      const err = await refusal(hop, { allowPrivate });
+      const err = await refusal(hop, { allowPrivate, ports: ports() });
       expect(err.code).toBe("private_address");
       expect(fixture.requests.slice(before).map((r) => r.path)).toEqual([`/to-private?target=${encodeURIComponent(target(fixture.port))}`]);
     });
 
     it("refuses the hop to a non-http scheme", async () => {
-      const err = await refusal(`${fixture.url}/to-private?target=${encodeURIComponent("file:///etc/passwd")}`, { allowPrivate: onlyLiteral });
+      const err = await refusal(`${fixture.url}/to-private?target=${encodeURIComponent("file:///etc/passwd")}`, { allowPrivate: onlyLiteral, ports: ports() });
       expect(err.code).toBe("bad_scheme");
     });
   });
@@ -206,5 +208,102 @@ describe("with private URLs allowed (ALLOW_PRIVATE_URLS=1)", () => {
 
   it("still refuses bad schemes", async () => {
     expect((await refusal("ftp://127.0.0.1/")).code).toBe("bad_scheme");
+  });
+});
+
+// Production rules (ALLOW_PRIVATE_URLS unset) unless a case says otherwise; the guard refuses and records any
+// connection off loopback and answers every DNS lookup itself, so nothing here leaves the machine.
+describe("ports: 80, 443 and SUMMARY_FETCH_PORTS only", () => {
+  let egress: Egress;
+  beforeEach(() => {
+    delete process.env.ALLOW_PRIVATE_URLS;
+    delete process.env.SUMMARY_FETCH_PORTS;
+    resetConfig();
+    egress = guardEgress();
+  });
+  afterEach(() => {
+    egress.restore();
+    delete process.env.ALLOW_PRIVATE_URLS;
+    delete process.env.SUMMARY_FETCH_PORTS;
+    resetConfig();
+  });
+
+  it.each([
+    ["a public host's Redis", "http://cache.example.com:6379/", 6379],
+    ["a public address's SSH", "http://93.184.215.14:22/", 22],
+    ["https on 8443", "https://example.com:8443/", 8443],
+  ])("refuses %s before any DNS lookup or connection", async (_name, url, port) => {
+    const err = await refusal(url);
+    expect(err).toMatchObject({ code: "bad_port", message: `出于安全考虑，只能访问 80、443 端口的网址（这个链接的端口是 ${port}）` });
+    expect(egress.lookups).toEqual([]);
+    expect(egress.attempts).toEqual([]);
+  });
+
+  it("refuses a redirect to another port of a public host", async () => {
+    const before = fixture.requests.length;
+    const to = "http://cache.example.com:6379/";
+    const err = await refusal(`${fixture.url}/to-private?target=${encodeURIComponent(to)}`, { allowPrivate: (_ip, _host, hop) => hop === 0, ports: new Set([80, 443, fixture.port]) });
+    expect(err.code).toBe("bad_port");
+    expect(fixture.requests.length).toBe(before + 1);
+    expect(egress.lookups).toEqual([]);
+    expect(egress.attempts).toEqual([]);
+  });
+
+  it("lets the operator's SUMMARY_FETCH_PORTS through (then the address is judged as always)", async () => {
+    process.env.SUMMARY_FETCH_PORTS = "8080, 8443";
+    resetConfig();
+    const private8080 = guardEgress(() => "10.0.0.8");
+    try {
+      expect((await refusal("http://intranet.example.com:8080/")).code).toBe("private_address");
+      expect(private8080.lookups).toEqual(["intranet.example.com"]);
+      expect((await refusal("http://intranet.example.com:6379/")).message).toBe("出于安全考虑，只能访问 80、443、8080、8443 端口的网址（这个链接的端口是 6379）");
+    } finally {
+      private8080.restore();
+    }
+  });
+
+  it("with ALLOW_PRIVATE_URLS (tests) still refuses a public host's other port, and never connects", async () => {
+    process.env.ALLOW_PRIVATE_URLS = "1";
+    resetConfig();
+    expect((await refusal("http://cache.example.com:6379/")).code).toBe("bad_port");
+    expect(egress.attempts).toEqual([]);
+  });
+});
+
+describe("link-local and cloud metadata addresses: never, whatever is allowed", () => {
+  let egress: Egress;
+  beforeEach(() => {
+    process.env.ALLOW_PRIVATE_URLS = "1";
+    resetConfig();
+    egress = guardEgress();
+  });
+  afterEach(() => {
+    egress.restore();
+    delete process.env.ALLOW_PRIVATE_URLS;
+    resetConfig();
+  });
+
+  it.each([
+    ["169.254.169.254", "http://169.254.169.254/latest/meta-data/"],
+    ["Tencent Cloud 169.254.0.23", "http://169.254.0.23/"],
+    ["Alibaba Cloud 100.100.100.200", "http://100.100.100.200/latest/meta-data/"],
+    ["AWS IPv6 fd00:ec2::254", "http://[fd00:ec2::254]/latest/meta-data/"],
+    ["IPv6 link-local", "http://[fe80::a9fe:a9fe]/"],
+    ["IPv4-mapped metadata", "http://[::ffff:169.254.169.254]/"],
+  ])("refuses %s even with ALLOW_PRIVATE_URLS and allowPrivate", async (_name, url) => {
+    const err = await refusal(url, { allowPrivate: true });
+    expect(err.code).toBe("private_address");
+    expect(err.message).toContain("元数据");
+    expect(egress.attempts).toEqual([]);
+  });
+
+  it("refuses a name that resolves to the metadata address", async () => {
+    const metadata = guardEgress(() => "169.254.169.254");
+    try {
+      expect((await refusal("http://metadata.google.internal/computeMetadata/v1/", { allowPrivate: true })).code).toBe("private_address");
+      expect(metadata.attempts).toEqual([]);
+    } finally {
+      metadata.restore();
+    }
   });
 });

@@ -1,7 +1,8 @@
 import "server-only";
-// SSRF-safe HTTP GET for the link-summary pipeline and the feed collector. Every hop: scheme checked, the name resolved here and
-// every address checked, then the connection made to that checked address only (a custom `lookup`, so the
-// HTTP client never resolves the name again — no DNS rebinding). Redirects are followed by hand (max 5),
+// SSRF-safe HTTP GET for the link-summary pipeline and the feed collector. Every hop: scheme and port checked
+// (80, 443 and SUMMARY_FETCH_PORTS, before any DNS lookup), the name resolved here and every address checked
+// (link-local and cloud metadata refused whatever is allowed), then the connection made to that checked
+// address only (a custom `lookup`, so the HTTP client never resolves the name again — no DNS rebinding). Redirects are followed by hand (max 5),
 // total time and body size are capped, the content type must be one the caller accepts.
 import { promises as dns } from "node:dns";
 import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http";
@@ -10,12 +11,13 @@ import { isIP, type LookupFunction } from "node:net";
 import { pipeline, type Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { getConfig } from "@/lib/config";
-import { checkUrl, isPublicAddress } from "./ssrf";
+import { checkUrl, hostAddress, isMetadataAddress, isPublicAddress } from "./ssrf";
 
 export type FetchRefusedCode =
   | "bad_url"
   | "bad_scheme"
   | "private_address"
+  | "bad_port"
   | "dns_failed"
   | "network_error"
   | "too_many_redirects"
@@ -72,6 +74,11 @@ export type SafeFetchOptions = {
    * address, with the hostname it came from and the hop number (0 = the first request).
    */
   allowPrivate?: boolean | ((ip: string, host: string, hop: number) => boolean);
+  /**
+   * The ports a hop may use (default `fetchPorts()`: 80, 443 and SUMMARY_FETCH_PORTS), checked before the
+   * name is resolved. With ALLOW_PRIVATE_URLS (tests) another port is let through to non-public addresses only.
+   */
+  ports?: ReadonlySet<number>;
   /** Resolves a hostname to all its addresses (default `dns.promises.lookup(host, { all: true })`). */
   lookup?: (host: string) => Promise<ResolvedAddress[]>;
   /** Extra request headers (User-Agent, Accept, If-None-Match, If-Modified-Since…) over the defaults. */
@@ -92,6 +99,19 @@ export type SafeFetchResult = {
   /** Never set: a body over the limit is refused, not cut. */
   truncated?: never;
 };
+
+/** The ports a fetch may use unless told otherwise: 80, 443 and the operator's SUMMARY_FETCH_PORTS. */
+export function fetchPorts(): ReadonlySet<number> {
+  return new Set([80, 443, ...getConfig().SUMMARY_FETCH_PORTS]);
+}
+
+/** The port a URL connects to: its own, or its scheme's. */
+export const urlPort = (url: URL) => Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+
+function portRefused(port: number, ports: ReadonlySet<number>): FetchRefused {
+  const allowed = [...ports].sort((a, b) => a - b).join("、");
+  return new FetchRefused("bad_port", `出于安全考虑，只能访问 ${allowed} 端口的网址（这个链接的端口是 ${port}）`);
+}
 
 async function systemLookup(host: string): Promise<ResolvedAddress[]> {
   const found = await dns.lookup(host, { all: true });
@@ -181,9 +201,18 @@ type Hops = Omit<SafeFetchResult, "body" | "truncated"> & { res: IncomingMessage
 async function fetchHops(raw: string, opts: SafeFetchOptions, signal: AbortSignal): Promise<Hops> {
   const maxBytes = opts.maxBytes ?? FETCH_MAX_BYTES;
   const accept = (opts.accept ?? FETCH_ACCEPT).map((p) => p.toLowerCase());
+  const ports = opts.ports ?? fetchPorts();
   let url = checked(raw);
   for (let hop = 0; ; hop++) {
+    const port = urlPort(url);
+    const portAllowed = ports.has(port);
+    const testing = getConfig().ALLOW_PRIVATE_URLS;
+    // Before any lookup; a private address literal is refused below for what it is, which says more.
+    const literal = hostAddress(url);
+    if (!portAllowed && !testing && (literal === null || isPublicAddress(literal))) throw portRefused(port, ports);
     const target = await resolveChecked(url, hop, opts);
+    // ALLOW_PRIVATE_URLS (tests): a fixture server's random port on loopback, never a public host's.
+    if (!portAllowed && !(testing && !isPublicAddress(target.address))) throw portRefused(port, ports);
     const res = await request(url, target, signal, opts.headers);
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
@@ -252,6 +281,7 @@ async function resolveChecked(url: URL, hop: number, opts: SafeFetchOptions): Pr
   }
   const allow = opts.allowPrivate ?? getConfig().ALLOW_PRIVATE_URLS;
   for (const { address } of addresses) {
+    if (isMetadataAddress(address)) throw new FetchRefused("private_address", `出于安全考虑，不能访问链路本地或云服务器元数据地址（${address}）`);
     if (isPublicAddress(address)) continue;
     if (typeof allow === "function" ? allow(address, host, hop) : allow) continue;
     throw new FetchRefused("private_address", `出于安全考虑，不能访问内网或本机地址（${address}）`);

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db";
 import { call } from "@/test/api";
 import { NEWS_TITLE, startFixtureServer, type FixtureServer } from "@/test/fixture-server";
 import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
+import { guardEgress } from "@/test/no-egress";
 import { newUser } from "@/test/users";
 import { LOCAL_NOTICE } from "./local/summarize";
 import { setFfmpegPath } from "./media/ffmpeg";
@@ -26,7 +27,7 @@ function setEnv(vars: Record<string, string | undefined>) {
 }
 
 async function summarize(path: string, method: string) {
-  const res = await call(create, "/api/summary/create-task", { json: { url: `${site.url}${path}`, method }, token });
+  const res = await call(create, "/api/summary/create-task", { json: { url: /^https?:/.test(path) ? path : `${site.url}${path}`, method }, token });
   expect(res.status).toBe(200);
   const id = res.body.task_id as string;
   let body: Record<string, unknown> = {};
@@ -110,6 +111,24 @@ describe("summaries with the local engine", () => {
       expect(s.error).toContain("内网");
       expect(site.requests.length).toBe(before);
     } finally {
+      setEnv({ ALLOW_PRIVATE_URLS: "1" });
+    }
+  });
+
+  it("refuses a public host's port other than 80 and 443 before looking it up or connecting", async () => {
+    setEnv({ ALLOW_PRIVATE_URLS: undefined });
+    const egress = guardEgress(); // answers lookups with a public address and refuses any connection off loopback
+    const reader = token;
+    token = (await newUser("port")).token; // its own account: the file's others keep their day's budget
+    try {
+      const s = await summarize("http://cache.example.com:6379/", "quick");
+      expect(s).toMatchObject({ status: "failed", error: "出于安全考虑，只能访问 80、443 端口的网址（这个链接的端口是 6379）" });
+      expect(s.steps.fetch.status).toBe("error");
+      expect(egress.lookups).toEqual([]);
+      expect(egress.attempts).toEqual([]);
+    } finally {
+      egress.restore();
+      token = reader;
       setEnv({ ALLOW_PRIVATE_URLS: "1" });
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkUrl, hostAddress, isPublicAddress } from "./ssrf";
+import { checkUrl, hostAddress, isMetadataAddress, isPublicAddress } from "./ssrf";
 
 /** What the fetcher decides for a URL whose host is an address literal (names are resolved in fetch.ts). */
 function verdict(raw: string): string {
@@ -145,5 +145,19 @@ describe("checkUrl", () => {
   it("gives Chinese reasons", () => {
     expect(checkUrl("ftp://example.com/")).toEqual({ ok: false, reason: "只支持 http 和 https 链接", code: "bad_scheme" });
     expect(checkUrl("http://a:b@example.com/")).toEqual({ ok: false, reason: "链接中不能包含用户名或密码", code: "bad_url" });
+  });
+});
+
+describe("isMetadataAddress: refused whatever a flag allows", () => {
+  it.each([
+    "169.254.169.254", "169.254.0.23", "169.254.0.1", "100.100.100.200", "192.0.0.192", "168.63.129.16",
+    "fe80::1", "fe80::a9fe:a9fe", "febf::1", "fd00:ec2::254", "::ffff:169.254.169.254", "::ffff:a9fe:a9fe",
+    "64:ff9b::a9fe:a9fe", "2002:a9fe:a9fe::1", "::169.254.169.254",
+  ])("%s is link-local or metadata", (ip) => {
+    expect(isMetadataAddress(ip)).toBe(true);
+  });
+
+  it.each(["127.0.0.1", "10.0.0.8", "100.100.100.201", "8.8.8.8", "fd00::5", "fd00:ec2::253", "fec0::1", "::1", "2606:4700:4700::1111", "metadata"])("%s is not", (ip) => {
+    expect(isMetadataAddress(ip)).toBe(false);
   });
 });

@@ -78,6 +78,40 @@ export function isPublicAddress(ip: string): boolean {
   return false;
 }
 
+/**
+ * Link-local and cloud metadata addresses: where a cloud machine reads its credentials. No flag makes them
+ * reachable (a feed's allow_private, ALLOW_PRIVATE_URLS), in any IPv6 spelling that carries them.
+ */
+const METADATA_V4: [string, number][] = [
+  ["169.254.0.0", 16], // link-local: AWS, GCP, Azure, Huawei 169.254.169.254; Tencent Cloud 169.254.0.23
+  ["100.100.100.200", 32], // Alibaba Cloud
+  ["192.0.0.192", 32], // Oracle Cloud (classic)
+  ["168.63.129.16", 32], // Azure WireServer (a public-looking address inside every Azure network)
+];
+const metadataV4 = new BlockList();
+for (const [net, prefix] of METADATA_V4) metadataV4.addSubnet(net, prefix, "ipv4");
+
+/** The IPv4 address an IPv6 address carries (mapped, translated, compatible, NAT64, 6to4), or null. */
+function embeddedV4(h: number[]): string | null {
+  if (zero(h.slice(0, 5)) && (h[5] === 0xffff || h[5] === 0)) return v4(h[6], h[7]);
+  if (zero(h.slice(0, 4)) && h[4] === 0xffff && h[5] === 0) return v4(h[6], h[7]);
+  if (h[0] === 0x64 && h[1] === 0xff9b && zero(h.slice(2, 6))) return v4(h[6], h[7]);
+  if (h[0] === 0x2002) return v4(h[1], h[2]);
+  return null;
+}
+
+/** Whether an address is link-local or a cloud metadata service: refused whatever is allowed. */
+export function isMetadataAddress(ip: string): boolean {
+  const family = isIP(ip.split("%")[0]);
+  if (family === 4) return metadataV4.check(ip, "ipv4");
+  const h = family === 6 ? ipv6Groups(ip) : null;
+  if (!h || h.length !== 8) return false;
+  if ((h[0] & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
+  if (h[0] === 0xfd00 && h[1] === 0xec2 && zero(h.slice(2, 7)) && h[7] === 0x254) return true; // AWS fd00:ec2::254
+  const inner = embeddedV4(h);
+  return inner !== null && metadataV4.check(inner, "ipv4");
+}
+
 /** The IP address a URL's hostname spells literally (brackets of IPv6 stripped), or null for a name. */
 export function hostAddress(url: URL): string | null {
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
