@@ -1,7 +1,7 @@
 // The console's 订阅源 API against feeds served on loopback: add, list, edit, pause and resume, poll now, remove,
 // OPML out and in; an audit row for each change and none for a repeat that changes nothing; bad input → 4xx
 // with a Chinese detail and no row touched.
-import { asc, count, eq, isNull } from "drizzle-orm";
+import { asc, count, eq, gt, isNull, max } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { adminAudit, articles, feedSources, users } from "@/lib/db/schema";
@@ -16,6 +16,11 @@ import { GET as list, POST as add } from "./route";
 
 let feeds: FeedServer;
 let admin: { id: number; token: string };
+// The audit log is append-only (its rows cannot be deleted): each test reads the records after this mark.
+let auditMark = 0;
+const markAudit = async () => {
+  auditMark = (await (await getDb()).select({ id: max(adminAudit.id) }).from(adminAudit))[0].id ?? 0;
+};
 
 beforeAll(async () => {
   feeds = await startFeedServer();
@@ -27,7 +32,7 @@ beforeEach(async () => {
   const db = await getDb();
   await db.delete(articles);
   await db.delete(feedSources);
-  await db.delete(adminAudit);
+  await markAudit();
 });
 
 type Source = Record<string, unknown> & { id: number };
@@ -38,7 +43,7 @@ const del = (id: number | string) => call(remove, `/api/admin/sources/${id}`, { 
 const pollNow = (id: number | string) => call(poll, `/api/admin/sources/${id}/poll`, { method: "POST", token: admin.token, params: { id: String(id) } });
 const listed = async (): Promise<Source[]> => (await call(list, "/api/admin/sources", { token: admin.token })).body.items;
 const audit = async () =>
-  (await (await getDb()).select().from(adminAudit).orderBy(asc(adminAudit.id))).map((r) => ({ action: r.action, object: `${r.objectType}:${r.objectId}`, before: r.before, after: r.after, actor: r.actorName }));
+  (await (await getDb()).select().from(adminAudit).where(gt(adminAudit.id, auditMark)).orderBy(asc(adminAudit.id))).map((r) => ({ action: r.action, object: `${r.objectType}:${r.objectId}`, before: r.before, after: r.after, actor: r.actorName }));
 
 describe("/api/admin/sources", () => {
   it("adds a loopback feed, lists it, polls it now into articles, and a repeat add or poll is reported as such", async () => {
@@ -132,7 +137,7 @@ describe("/api/admin/sources", () => {
 
     const db = await getDb();
     await db.delete(feedSources);
-    await db.delete(adminAudit);
+    await markAudit();
     const withExtras = exported.text.replace("</body>", `<outline text="坏的" xmlUrl="ftp://example.com/feed"/><outline text="新" xmlUrl="${feeds.url}/feed.json"/></body>`);
     await addSource({ url: `${feeds.url}/feed.json`, allow_private: true });
     const imported = await call(importOpml, "/api/admin/sources/opml", { token: admin.token, json: { opml: withExtras, allow_private: true } });
