@@ -25,6 +25,12 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HOSTNAME=0.0.0.0 \
     REQUIRE_DATABASE_URL=true
+# Media summaries decode files any registered user chooses: with Debian's maintained ffmpeg (security updates
+# come with the distribution), found on PATH ahead of the 2018 build @ffmpeg-installer ships; the start-up log
+# says which one runs (lib/summary/media/ffmpeg.ts).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/.next/static ./.next/static
 COPY --from=build --chown=node:node /app/public ./public
