@@ -1,5 +1,6 @@
 // Runtime configuration: every environment variable the app reads, parsed once with zod.
 // A bad value stops start-up with one line naming the variable (see scripts/start.ts, instrumentation.ts).
+import { isIP } from "node:net";
 import { z } from "@/lib/zod";
 
 const bool = (fallback: boolean) =>
@@ -24,6 +25,33 @@ const postgresUrl = z
 const httpUrl = optionalText.refine((v) => v === undefined || (/^https?:\/\//.test(v) && URL.canParse(v)), {
   message: "必须是 http:// 或 https:// 开头的地址",
 });
+
+/** TRUSTED_PROXIES: none, a hop count, or CIDRs (IPv4 and IPv6) of the proxies in front of the app. */
+export type TrustedProxies = { hops: number } | { cidrs: { address: string; prefix: number; family: "ipv4" | "ipv6" }[] };
+
+const PROXIES_RULE = "必须是 0（不信任代理）、代理层数（如 1），或以逗号分隔的代理网段（如 10.0.0.0/8,2001:db8::/32）";
+
+const trustedProxies = z
+  .string()
+  .optional()
+  .transform((v, ctx): TrustedProxies => {
+    const text = v?.trim() ?? "";
+    if (!text) return { hops: 0 };
+    if (/^\d+$/.test(text) && Number(text) <= 10) return { hops: Number(text) };
+    const cidrs: Extract<TrustedProxies, { cidrs: unknown }>["cidrs"] = [];
+    for (const part of text.split(",").map((p) => p.trim())) {
+      const [address, bits, extra] = part.split("/");
+      const family = isIP(address) === 4 ? "ipv4" : isIP(address) === 6 ? "ipv6" : null;
+      const max = family === "ipv4" ? 32 : 128;
+      const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
+      if (!family || extra !== undefined || !(prefix >= 0 && prefix <= max)) {
+        ctx.addIssue({ code: "custom", message: PROXIES_RULE });
+        return z.NEVER;
+      }
+      cidrs.push({ address, prefix, family });
+    }
+    return { cidrs };
+  });
 
 const STATEMENT_TIMEOUT_RULE = "必须是 0（不限时）或 100–600000 之间的整数（毫秒）";
 
@@ -92,7 +120,19 @@ export const configSchema = z
      * unset or 0 = none (the socket's address), a hop count (1 = one nginx/load balancer), or a comma list of
      * CIDRs whose addresses are skipped from the right (lib/api/client-ip.ts; docs/security.md).
      */
-    TRUSTED_PROXIES: optionalText,
+    TRUSTED_PROXIES: trustedProxies,
+    /**
+     * Multiplies every per-address and new-account budget and the human-check thresholds (lib/abuse/budgets.ts):
+     * raise it where many readers share one address (a campus, an office behind one NAT) or on a test server.
+     */
+    ABUSE_LIMIT_SCALE: z.preprocess(
+      (v) => (typeof v === "string" && !v.trim() ? undefined : v),
+      z.coerce
+        .number({ message: "必须是 0.01–100000 之间的数" })
+        .min(0.01, { message: "必须是 0.01–100000 之间的数" })
+        .max(100_000, { message: "必须是 0.01–100000 之间的数" })
+        .default(1),
+    ),
     /** Articles made from users' summaries: `review` (default) waits in the console's 待审核 queue; `publish` goes straight to the feed. */
     USER_ARTICLES: z.preprocess(
       (v) => (typeof v === "string" && !v.trim() ? undefined : v),

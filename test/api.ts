@@ -1,5 +1,6 @@
 // Calls a route handler the way Next does: a NextRequest in, status and parsed body out.
 import { NextRequest } from "next/server";
+import { PEER_HEADER } from "@/lib/api/client-ip";
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
@@ -11,10 +12,18 @@ export type CallOptions = {
   token?: string;
   headers?: Record<string, string>;
   params?: Record<string, string>;
+  /**
+   * The socket address the request came from (the server stamps it; lib/server/peer-address.ts). By default
+   * each call comes from an address of its own (198.18.0.0/15), so no test spends another's address budget.
+   */
+  peer?: string;
 };
 
+let peers = 0;
+const nextPeer = () => `198.${18 + ((++peers >> 16) & 1)}.${(peers >> 8) & 255}.${peers & 255}`;
+
 export async function call(handler: Handler, url: string, opts: CallOptions = {}) {
-  const headers: Record<string, string> = { ...opts.headers };
+  const headers: Record<string, string> = { ...opts.headers, [PEER_HEADER]: opts.peer ?? nextPeer() };
   let body: string | undefined = opts.raw;
   if (opts.json !== undefined) {
     headers["content-type"] ??= "application/json";

@@ -65,7 +65,7 @@ describe("search logging", () => {
 
   it("keeps no user id or address: the tables hold days, keywords, names and numbers only", async () => {
     const reader = await newUser("privacy");
-    await call(search, `/api/v1/articles/search?keyword=${encodeURIComponent("洱海")}`, { token: reader.token, headers: { "x-forwarded-for": "203.0.113.9" } });
+    await call(search, `/api/v1/articles/search?keyword=${encodeURIComponent("洱海")}`, { token: reader.token, peer: "203.0.113.9" });
     await flushSearchLog();
     const columns = (
       await (await getDb()).execute<{ table_name: string; column_name: string }>(
@@ -84,7 +84,7 @@ describe("chat questions", () => {
   it("counts each question through POST /api/v1/chat per day", async () => {
     const day = chinaDay(new Date());
     for (let i = 0; i < 3; i++) {
-      const res = await call(chat, "/api/v1/chat", { json: { message: "洱海", history: [] }, headers: { "x-forwarded-for": `198.51.100.${i}` } });
+      const res = await call(chat, "/api/v1/chat", { json: { message: "洱海", history: [] }, peer: `198.51.100.${i}` });
       expect(res.status).toBe(200);
     }
     expect((await call(chat, "/api/v1/chat", { json: { message: "" } })).status).toBe(400); // not a question

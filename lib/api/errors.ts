@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** A human check must be passed first (the body carries `human_check: "required"`; lib/abuse/human-check.ts). */
+  human_check_required: 428,
   rate_limited: 429,
   /** The client went away before the answer (nginx's 499); only ever seen in the server log. */
   client_closed_request: 499,
@@ -27,6 +29,7 @@ const DEFAULT_DETAIL: Record<ErrorCode, string> = {
   conflict: "数据冲突，请刷新后重试",
   payload_too_large: "请求内容过大",
   unsupported_media_type: "不支持的请求格式",
+  human_check_required: "请先完成人机验证",
   rate_limited: "操作太频繁，请稍后再试",
   client_closed_request: "请求已取消",
   internal: "服务器开小差了，请稍后再试",
@@ -39,6 +42,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     detail: string = DEFAULT_DETAIL[code],
     readonly headers: Record<string, string> = {},
+    /** Machine-readable fields answered beside `detail`. */
+    readonly fields: Record<string, string> = {},
   ) {
     super(detail);
     this.name = "ApiError";

@@ -11,7 +11,7 @@ const post = (body: string, type = "application/json") =>
 
 describe("route wrapper", () => {
   const echo = route(
-    { body: z.object({ name: z.string().min(1, "请填写名称") }), bodyLimit: 100 },
+    { body: z.object({ name: z.string().min(1, "请填写名称") }), bodyLimit: 100, form: true },
     ({ body }) => ok({ name: body.name }),
   );
 
@@ -100,5 +100,55 @@ describe("route wrapper", () => {
     expect(body).toEqual({ detail: "服务器开小差了，请稍后再试" });
     expect(JSON.stringify(spy.mock.calls)).toContain("req-1");
     spy.mockRestore();
+  });
+});
+
+// Issue 28, row 12: a third-party page can post a form or text/plain to any URL without a preflight (and its
+// visitor's browser sends cookies); public routes that spend the site's SMS and AI budget take JSON only
+// and refuse requests a browser marks as coming from another site.
+describe("public state-changing routes", () => {
+  const sms = route({ body: z.object({ phone: z.string() }) }, ({ body }) => ok({ phone: body.phone }));
+  const login = route({ body: z.object({ username: z.string() }), form: true }, ({ body }) => ok({ username: body.username }));
+  const mine = route({ auth: "required", body: z.object({ a: z.string() }) }, () => ok({}));
+  const request = (body: string, headers: Record<string, string>) =>
+    new NextRequest("http://shiyue.example/api/v1/sms/send", { method: "POST", body, headers: { host: "shiyue.example", ...headers } });
+
+  it.each([
+    ["text/plain", '{"phone":"13800000000"}'],
+    ["application/x-www-form-urlencoded", "phone=13800000000"],
+    ["multipart/form-data; boundary=x", "--x--"],
+    [null, '{"phone":"13800000000"}'],
+  ])("answers %s with 415 and a Chinese detail", async (type, body) => {
+    const res = await sms(request(body, type ? { "content-type": type } : {}), ctx());
+    expect(res.status).toBe(415);
+    expect((await res.json()).detail).toBe("请求格式须为 JSON（Content-Type: application/json）");
+  });
+
+  it("takes JSON, and the password login's form as the spec says", async () => {
+    expect((await sms(request('{"phone":"1"}', { "content-type": "application/json" }), ctx())).status).toBe(200);
+    expect((await login(request("username=a", { "content-type": "application/x-www-form-urlencoded" }), ctx())).status).toBe(200);
+    expect((await login(request("username", { "content-type": "text/plain" }), ctx())).status).toBe(415);
+  });
+
+  it.each([
+    ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
+    ["another site's Origin", { origin: "https://evil.example" }],
+    ["Origin: null (a sandboxed frame)", { origin: "null" }],
+    ["a sibling subdomain's Origin", { origin: "https://evil.shiyue.example" }],
+  ])("refuses %s with 403", async (_name, headers) => {
+    const res = await login(request("username=a", { "content-type": "application/x-www-form-urlencoded", ...headers }), ctx());
+    expect(res.status).toBe(403);
+    expect((await res.json()).detail).toBe("不接受来自其他网站的请求，请在本站页面内操作");
+  });
+
+  it("accepts the site's own pages and clients that are not browsers", async () => {
+    const json = { "content-type": "application/json" };
+    expect((await sms(request('{"phone":"1"}', { ...json, origin: "http://shiyue.example", "sec-fetch-site": "same-origin" }), ctx())).status).toBe(200);
+    expect((await sms(request('{"phone":"1"}', json), ctx())).status).toBe(200);
+  });
+
+  it("leaves routes that need a Bearer token as they were (no cookie can sign them)", async () => {
+    const res = await mine(request('{"a":"b"}', { "content-type": "text/plain" }), ctx());
+    expect(res.status).toBe(401);
   });
 });

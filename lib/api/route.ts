@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "@/lib/zod";
 import { viewerFromRequest } from "@/lib/auth/viewer";
+import { getConfig } from "@/lib/config";
 import { databaseUnavailable, queryCanceled } from "@/lib/db/errors";
 import { requestAborted, withRequestQueries } from "@/lib/db/request-scope";
 import { isStopping, tracked } from "@/lib/server/lifecycle";
@@ -40,6 +41,12 @@ export type RouteOptions<P, Q, B, A extends AuthMode = "none"> = {
   /** The 503 detail when a query runs over the statement timeout (default MSG.queryTimeout). */
   timeoutDetail?: string;
   /**
+   * A public route that changes state (auth none or optional) takes JSON only, so a third-party page cannot
+   * post to it with a simple form or text/plain request; `form: true` also takes a form-encoded body
+   * (POST /auth/login, SPEC section 7).
+   */
+  form?: boolean;
+  /**
    * Cancel the handler's queries when the client goes away. Default: for GET and HEAD (reads); a state
    * change (a like, a saved summary) completes once started. The chat opts in: its POST only reads.
    */
@@ -71,7 +78,7 @@ export function jsonText(body: string) {
 
 export function errorResponse(err: ApiError, requestId?: string) {
   return NextResponse.json(
-    { detail: err.detail },
+    { detail: err.detail, ...err.fields },
     { status: err.status, headers: { ...err.headers, ...(requestId ? { "x-request-id": requestId } : {}) } },
   );
 }
@@ -87,16 +94,35 @@ export function parseOrThrow<S extends Schema>(schema: S, value: unknown): z.out
   return result.data;
 }
 
-async function readBody(req: NextRequest, limit: number): Promise<unknown> {
+/**
+ * Public state-changing requests must come from this site: a browser says where a request came from
+ * (Sec-Fetch-Site, Origin), and a third-party page can set neither. Clients that are not browsers send neither.
+ */
+function assertSameOrigin(req: NextRequest): void {
+  const cross = req.headers.get("sec-fetch-site") === "cross-site";
+  const origin = req.headers.get("origin");
+  if (!cross && origin === null) return;
+  const own = [req.headers.get("host"), req.headers.get("x-forwarded-host"), getConfig().SITE_URL && new URL(getConfig().SITE_URL!).host];
+  const originHost = origin && URL.canParse(origin) ? new URL(origin).host : null;
+  if (cross || !originHost || !own.includes(originHost)) throw new ApiError("forbidden", "不接受来自其他网站的请求，请在本站页面内操作");
+}
+
+const isJson = (type: string) => type === "application/json" || type.endsWith("+json");
+
+async function readBody(req: NextRequest, limit: number, accept: "any" | "json" | "json-or-form" = "any"): Promise<unknown> {
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (accept === "json" && !isJson(type)) throw new ApiError("unsupported_media_type", "请求格式须为 JSON（Content-Type: application/json）");
+  if (accept === "json-or-form" && !isJson(type) && type !== "application/x-www-form-urlencoded") {
+    throw new ApiError("unsupported_media_type", "请求格式须为 JSON 或表单");
+  }
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > limit) throw new ApiError("payload_too_large", `请求内容过大（上限 ${Math.floor(limit / 1024)} KB）`);
   const buf = await req.arrayBuffer();
   if (buf.byteLength > limit) throw new ApiError("payload_too_large", `请求内容过大（上限 ${Math.floor(limit / 1024)} KB）`);
   const text = new TextDecoder().decode(buf);
-  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
   if (!text.trim()) return {};
-  if (type && type !== "application/json" && !type.endsWith("+json") && type !== "text/plain") {
+  if (type && !isJson(type) && type !== "text/plain") {
     throw new ApiError("unsupported_media_type", "请求格式须为 JSON 或表单");
   }
   try {
@@ -142,6 +168,10 @@ export function route<
     const started = performance.now();
     const answer = async (): Promise<Response> => {
       try {
+        // Public routes that change state: same-origin browsers (or non-browser clients) and JSON only.
+        const open = (options.auth ?? "none") === "none" || options.auth === "optional";
+        const changes = req.method !== "GET" && req.method !== "HEAD";
+        if (open && changes) assertSameOrigin(req);
         let user: User | null = null;
         if (options.auth && options.auth !== "none") {
           const viewer = await viewerFromRequest(req);
@@ -156,7 +186,8 @@ export function route<
         const query = options.query ? parseOrThrow(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
         let body: unknown;
         if (options.body) {
-          const raw = await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+          const accept = !(open && changes) ? "any" : options.form ? "json-or-form" : "json";
+          const raw = await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT, accept);
           if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new ApiError("bad_request", "请求体必须是 JSON 对象");
           body = parseOrThrow(options.body, raw);
         }

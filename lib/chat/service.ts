@@ -1,10 +1,12 @@
 import "server-only";
 // A chat answer as a stream of events: retrieval first, then the model (citations checked) or, without a
 // model, the local engine. A provider failure becomes one `error` event after whatever was sent.
+import { isFreshAccount, scaled } from "@/lib/abuse/budgets";
 import { chatModel, describeAiError, streamChat } from "@/lib/ai/chat";
 import { ApiError } from "@/lib/api/errors";
 import { hit, type LimitRule } from "@/lib/api/rate-limit";
 import { listArticles } from "@/lib/articles/queries";
+import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { errorMessage, log } from "@/lib/log";
 import { MSG } from "@/lib/messages";
@@ -17,18 +19,32 @@ import type { ChatBody } from "./schema";
 
 export type StreamEvent = { type: "reasoning" | "content" | "error"; content: string };
 
-/** Per signed-in user, and per address for visitors (stored in the database, shared by all instances). */
+/**
+ * Per signed-in user, and per address for visitors (stored in the database, shared by all instances). An
+ * account younger than a day gets BUDGET.chatFreshUserDay a day, and all signed-in questions from one address
+ * share BUDGET.chatPerAddressDay, so free accounts made in a row do not multiply the budget. The visitor's
+ * limits are per address and scale with ABUSE_LIMIT_SCALE (lib/abuse/budgets.ts).
+ */
 export const CHAT_LIMITS: Record<"user" | "visitor", { minute: LimitRule; day: LimitRule }> = {
   user: { minute: { limit: 20, windowMs: 60_000 }, day: { limit: 300, windowMs: 86_400_000 } },
-  // Without a proxy setting X-Forwarded-For every visitor shares one address ("unknown"): keep this humane.
   visitor: { minute: { limit: 10, windowMs: 60_000 }, day: { limit: 100, windowMs: 86_400_000 } },
 };
 
-export async function checkChatLimit({ db, userId, ip }: { db: Db; userId: number | null; ip: string }): Promise<void> {
-  const who = userId ? "user" : "visitor";
-  const key = userId ? `chat:user:${userId}` : `chat:ip:${ip}`;
-  for (const [span, rule] of Object.entries(CHAT_LIMITS[who])) {
-    const state = await hit(db, `${key}:${span}`, rule);
+export async function checkChatLimit({ db, user, ip, now = new Date() }: { db: Db; user: { id: number; createdAt: Date } | null; ip: string; now?: Date }): Promise<void> {
+  const scale = getConfig().ABUSE_LIMIT_SCALE;
+  const perAddress = (rule: LimitRule) => ({ ...rule, limit: Math.max(1, Math.round(rule.limit * scale)) });
+  const rules: [string, LimitRule][] = user
+    ? [
+        [`chat:user:${user.id}:minute`, CHAT_LIMITS.user.minute],
+        [`chat:user:${user.id}:day`, isFreshAccount(user.createdAt, now) ? { ...CHAT_LIMITS.user.day, limit: scaled("chatFreshUserDay") } : CHAT_LIMITS.user.day],
+        [`chat:ip-users:${ip}:day`, { limit: scaled("chatPerAddressDay"), windowMs: 86_400_000 }],
+      ]
+    : [
+        [`chat:ip:${ip}:minute`, perAddress(CHAT_LIMITS.visitor.minute)],
+        [`chat:ip:${ip}:day`, perAddress(CHAT_LIMITS.visitor.day)],
+      ];
+  for (const [key, rule] of rules) {
+    const state = await hit(db, key, rule, now);
     if (state.count > rule.limit) throw new ApiError("rate_limited", MSG.chatRateLimited, { "Retry-After": String(state.retryAfterSec) });
   }
 }

@@ -4,6 +4,7 @@ import "server-only";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { getConfig } from "@/lib/config";
+import { scaled } from "@/lib/abuse/budgets";
 import { hit } from "@/lib/api/rate-limit";
 import { detectPlatform } from "@/lib/articles/platforms";
 import { markdownToPlainText, searchFieldsFor } from "@/lib/articles/search-text";
@@ -19,7 +20,10 @@ export function initialSteps(): TaskSteps {
   return Object.fromEntries(STEP_KEYS.map((k) => [k, { status: "pending", message: "等待中", progress: 0, error: null }])) as TaskSteps;
 }
 
-export async function createTask({ db, userId, body }: { db: Db; userId: number; body: CreateTaskBody }) {
+/** The abuse budget of a request (lib/abuse/budgets.ts): the client's address and whether the account is new. */
+export type SummaryBudget = { ip: string; fresh: boolean };
+
+export async function createTask({ db, userId, body, budget }: { db: Db; userId: number; body: CreateTaskBody; budget?: SummaryBudget }) {
   const normalizedUrl = normalizeUrl(body.url);
   const [done] = body.force
     ? []
@@ -56,9 +60,17 @@ export async function createTask({ db, userId, body }: { db: Db; userId: number;
     .from(summaryTasks)
     .where(and(eq(summaryTasks.userId, userId), inArray(summaryTasks.status, ["pending", "processing"])));
   if (Number(running) >= MAX_RUNNING_PER_USER) throw new ApiError("rate_limited", `最多同时进行 ${MAX_RUNNING_PER_USER} 个总结任务，请等当前任务完成后再试`);
-  const day = await hit(db, `summary:user:${userId}:day`, { limit: DAILY_TASKS_PER_USER, windowMs: 86_400_000 });
-  if (day.count > DAILY_TASKS_PER_USER) {
-    throw new ApiError("rate_limited", `每天最多发起 ${DAILY_TASKS_PER_USER} 个总结任务，明天再来吧`, { "Retry-After": String(day.retryAfterSec) });
+  // A day's tasks: fewer for an account younger than a day, and one cap for all accounts on an address.
+  const dailyLimit = budget?.fresh ? scaled("summaryFreshUserDay") : DAILY_TASKS_PER_USER;
+  const day = await hit(db, `summary:user:${userId}:day`, { limit: dailyLimit, windowMs: 86_400_000 });
+  if (day.count > dailyLimit) {
+    throw new ApiError("rate_limited", `每天最多发起 ${dailyLimit} 个总结任务，明天再来吧`, { "Retry-After": String(day.retryAfterSec) });
+  }
+  if (budget) {
+    const fromAddress = await hit(db, `summary:ip:${budget.ip}:day`, { limit: scaled("summaryPerAddressDay"), windowMs: 86_400_000 });
+    if (fromAddress.count > scaled("summaryPerAddressDay")) {
+      throw new ApiError("rate_limited", "当前网络今天发起的总结任务过多，明天再来吧", { "Retry-After": String(fromAddress.retryAfterSec) });
+    }
   }
   const [task] = await db.insert(summaryTasks).values({ userId, url: body.url, normalizedUrl, method: body.method, steps: initialSteps() }).returning();
   return { task_id: task.uuid, status: task.status };

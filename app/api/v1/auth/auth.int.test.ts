@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { loginWithPassword } from "@/lib/auth/service";
 import { MSG } from "@/lib/messages";
 import { call } from "@/test/api";
+import { codeSentTo } from "@/test/sms-codes";
+import { POST as smsLogin } from "../sms/login/route";
 import { POST as login } from "./login/route";
 import { POST as register } from "./register/route";
 
@@ -15,7 +18,8 @@ const newUser = (n: string, extra: Record<string, unknown> = {}) => ({
 
 describe("POST /api/v1/auth/register", () => {
   it("creates an account and answers a token and the user without any password hash", async () => {
-    const res = await call(register, "/api/v1/auth/register", { json: newUser("alice", { phone_number: "13800000001" }) });
+    const code = await codeSentTo("13800000001");
+    const res = await call(register, "/api/v1/auth/register", { json: newUser("alice", { phone_number: "13800000001", sms_code: code }) });
     expect(res.status).toBe(200);
     expect(res.body.data.access_token.split(".")).toHaveLength(3);
     expect(res.body.data.user).toMatchObject({
@@ -37,9 +41,7 @@ describe("POST /api/v1/auth/register", () => {
   it.each([
     [{ account_name: "USER_ALICE" }, MSG.duplicateAccount],
     [{ account_name: "other1", email: "ALICE@example.com" }, MSG.duplicateEmail],
-    [{ account_name: "other2", email: "x2@example.com", phone_number: "13800000001" }, MSG.duplicatePhone],
   ])("answers 409 naming the duplicate field for %j", async (extra, detail) => {
-    await call(register, "/api/v1/auth/register", { json: newUser("alice", { phone_number: "13800000001" }) });
     const res = await call(register, "/api/v1/auth/register", { json: { ...newUser("zz"), ...extra } });
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe(detail);
@@ -54,6 +56,8 @@ describe("POST /api/v1/auth/register", () => {
     [{ password: "123" }, "密码至少 6 位"],
     [{ email: "not-an-email" }, "邮箱格式不正确"],
     [{ phone_number: "12345" }, MSG.invalidPhone],
+    [{ phone_number: "13800000009" }, MSG.phoneCodeRequired],
+    [{ phone_number: "13800000009", sms_code: "12345" }, MSG.invalidCode],
     [{ display_name: "名".repeat(33) }, "昵称不能超过 32 个字符"],
     [{ account_name: 42 }, "account_name"],
   ])("rejects %j with 400", async (extra, detail) => {
@@ -71,7 +75,8 @@ describe("POST /api/v1/auth/register", () => {
 
 describe("POST /api/v1/auth/login", () => {
   it("signs in by account name, phone or e-mail (form-encoded)", async () => {
-    await call(register, "/api/v1/auth/register", { json: newUser("bob", { phone_number: "13900000002" }) });
+    const code = await codeSentTo("13900000002");
+    await call(register, "/api/v1/auth/register", { json: newUser("bob", { phone_number: "13900000002", sms_code: code }) });
     for (const username of ["user_bob", "USER_BOB", "13900000002", "BOB@example.com"]) {
       const res = await call(login, "/api/v1/auth/login", { form: { username, password: "secret-pass-1" } });
       expect(res.status, username).toBe(200);
@@ -82,8 +87,8 @@ describe("POST /api/v1/auth/login", () => {
 
   it("gives the same answer for a wrong password and an unknown user", async () => {
     await call(register, "/api/v1/auth/register", { json: newUser("carol") });
-    const wrong = await call(login, "/api/v1/auth/login", { form: { username: "user_carol", password: "nope-nope" }, headers: { "x-forwarded-for": "10.0.0.2" } });
-    const unknown = await call(login, "/api/v1/auth/login", { form: { username: "nobody_here", password: "nope-nope" }, headers: { "x-forwarded-for": "10.0.0.2" } });
+    const wrong = await call(login, "/api/v1/auth/login", { form: { username: "user_carol", password: "nope-nope" }, peer: "10.0.0.2" });
+    const unknown = await call(login, "/api/v1/auth/login", { form: { username: "nobody_here", password: "nope-nope" }, peer: "10.0.0.2" });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ detail: MSG.badCredentials });
@@ -96,27 +101,56 @@ describe("POST /api/v1/auth/login", () => {
     expect(res.body.detail).toContain(MSG.accountRequired);
   });
 
-  it("locks an account for 15 minutes after 10 failures, even with the right password", async () => {
-    await call(register, "/api/v1/auth/register", { json: newUser("dave") });
-    const attempt = (password: string, ip: string) =>
-      call(login, "/api/v1/auth/login", { form: { username: "user_dave", password }, headers: { "x-forwarded-for": ip } });
-    for (let i = 1; i <= 9; i++) expect((await attempt("wrong-pass", `10.1.0.${i}`)).status).toBe(401);
-    const tenth = await attempt("wrong-pass", "10.1.0.10");
-    expect(tenth.status).toBe(429);
-    expect(Number(tenth.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
-    expect(tenth.body.detail).toMatch(/登录失败次数过多，请 15 分钟后再试/);
-    const right = await attempt("secret-pass-1", "10.1.0.11");
-    expect(right.status).toBe(429);
+});
+
+// Issue 28 row 11: the lock-out counts per resolved account, and one address cannot lock the owner out elsewhere.
+describe("password lock-out", () => {
+  const signIn = (username: string, password: string, ip: string) =>
+    loginWithPassword({ username, password, ip }).then(
+      () => 200,
+      (err: { status: number }) => err.status,
+    );
+
+  it("counts the account's name, e-mail and proven phone against one budget", async () => {
+    const phone = "13900000101";
+    await call(register, "/api/v1/auth/register", { json: newUser("fay", { phone_number: phone, sms_code: await codeSentTo(phone) }) });
+    const names = ["user_fay", "FAY@example.com", phone];
+    for (let i = 0; i < 9; i++) expect(await signIn(names[i % 3], "wrong-pass", "10.2.0.1")).toBe(401);
+    expect(await signIn(phone, "wrong-pass", "10.2.0.1")).toBe(429);
+    for (const name of names) expect(await signIn(name, "secret-pass-1", "10.2.0.1"), name).toBe(429);
   });
 
-  it("locks a client address after 10 failures across accounts", async () => {
+  it("locks the account at the failing address for 15 minutes, but not the owner at another address", async () => {
+    await call(register, "/api/v1/auth/register", { json: newUser("dave") });
+    for (let i = 1; i <= 9; i++) expect(await signIn("user_dave", "wrong-pass", "10.1.0.1")).toBe(401);
+    const tenth = await loginWithPassword({ username: "user_dave", password: "wrong-pass", ip: "10.1.0.1" }).catch((e: unknown) => e);
+    expect(tenth).toMatchObject({ status: 429, message: expect.stringMatching(/登录失败次数过多，请 15 分钟后再试/) });
+    expect(Number((tenth as { headers: Record<string, string> }).headers["Retry-After"])).toBeGreaterThan(14 * 60);
+    expect(await signIn("user_dave", "secret-pass-1", "10.1.0.1")).toBe(429);
+    expect(await signIn("user_dave", "secret-pass-1", "10.1.0.2")).toBe(200);
+  });
+
+  it("an unknown login string has the same budget as an account", async () => {
+    for (let i = 0; i < 9; i++) expect(await signIn("nobody_at_all", "wrong-pass", "10.3.0.1")).toBe(401);
+    expect(await signIn("NOBODY_AT_ALL", "wrong-pass", "10.3.0.1")).toBe(429);
+    expect(await signIn("nobody_at_all", "wrong-pass", "10.3.0.2")).toBe(401);
+  });
+
+  it("50 failures across addresses stop password login for the account until a code login", async () => {
+    const phone = "13900000102";
+    await call(register, "/api/v1/auth/register", { json: newUser("gus", { phone_number: phone, sms_code: await codeSentTo(phone) }) });
+    for (let i = 0; i < 49; i++) expect(await signIn("user_gus", "wrong-pass", `10.4.${i}.1`)).toBe(401);
+    expect(await signIn("user_gus", "wrong-pass", "10.4.99.1")).toBe(429);
+    expect(await signIn("user_gus", "secret-pass-1", "10.4.100.1")).toBe(429);
+    const code = await call(smsLogin, "/api/v1/sms/login", { json: { phone, code: await codeSentTo(phone) } });
+    expect(code.status).toBe(200);
+    expect(await signIn("user_gus", "secret-pass-1", "10.4.100.1")).toBe(200);
+  });
+
+  it("locks a client address after 30 failures across accounts", async () => {
     await call(register, "/api/v1/auth/register", { json: newUser("erin") });
-    for (let i = 0; i < 10; i++) {
-      await call(login, "/api/v1/auth/login", { form: { username: `ghost${i}`, password: "x" }, headers: { "x-forwarded-for": "10.9.9.9" } });
-    }
-    const res = await call(login, "/api/v1/auth/login", { form: { username: "user_erin", password: "secret-pass-1" }, headers: { "x-forwarded-for": "10.9.9.9" } });
-    expect(res.status).toBe(429);
-    const elsewhere = await call(login, "/api/v1/auth/login", { form: { username: "user_erin", password: "secret-pass-1" }, headers: { "x-forwarded-for": "10.9.9.10" } });
-    expect(elsewhere.status).toBe(200);
+    for (let i = 0; i < 30; i++) await signIn(`ghost${i}`, "x", "10.9.9.9");
+    expect(await signIn("user_erin", "secret-pass-1", "10.9.9.9")).toBe(429);
+    expect(await signIn("user_erin", "secret-pass-1", "10.9.9.10")).toBe(200);
   });
 });

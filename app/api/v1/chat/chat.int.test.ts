@@ -35,7 +35,7 @@ function events(text: string): StreamEvent[] {
     .map((block) => JSON.parse(block.slice(6)));
 }
 
-const ask = (json: unknown) => call(chat, "/api/v1/chat", { json, headers: { "x-forwarded-for": `10.0.0.${++ip}` } });
+const ask = (json: unknown) => call(chat, "/api/v1/chat", { json, peer: `10.0.0.${++ip}` });
 const chatRequests = () => fake.requests.filter((r) => r.path === "/v1/chat/completions");
 const contentOf = (evs: StreamEvent[]) => evs.filter((e) => e.type === "content").map((e) => e.content).join("");
 
@@ -144,11 +144,10 @@ describe("POST /api/v1/chat with a model", () => {
 
   it("limits visitors per address with a 429 and Retry-After", async () => {
     fake.chat(null);
-    const headers = { "x-forwarded-for": "203.0.113.77" };
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 11; i++) {
-      last = await call(chat, "/api/v1/chat", { json: { message: "你好", history: [] }, headers });
+      last = await call(chat, "/api/v1/chat", { json: { message: "你好", history: [] }, peer: "203.0.113.77" });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([...Array(10).fill(200), 429]);

@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 // retrieval queries are cancelled when the client goes away.
 export const POST = route({ auth: "optional", body: chatBody, bodyLimit: CHAT_BODY_LIMIT, cancelOnDisconnect: true }, async ({ req, user, body }) => {
   const db = await getDb();
-  await checkChatLimit({ db, userId: user?.id ?? null, ip: clientIp(req) });
+  await checkChatLimit({ db, user, ip: clientIp(req) });
   noteChatQuestion(); // counted per day for the console's overview, in memory (no one's id)
   return sseResponse((signal) => chatEvents({ db, body, signal }), req.signal);
 });

@@ -4,7 +4,7 @@ import { loginBody } from "@/lib/auth/schema";
 import { loginWithPassword } from "@/lib/auth/service";
 
 // POST /api/v1/auth/login – form-encoded username (account name, phone or e-mail) and password
-export const POST = route({ body: loginBody, bodyLimit: 8 * 1024 }, async ({ req, body }) =>
+export const POST = route({ body: loginBody, bodyLimit: 8 * 1024, form: true }, async ({ req, body }) =>
   ok(await loginWithPassword({ ...body, ip: clientIp(req) })),
 );
 
