@@ -59,6 +59,10 @@ export const MSG = {
   saveFailed: "保存失败，请重试",
   avatarInDevelopment: "头像上传功能开发中",
   passwordNotSet: "未设置，当前使用验证码登录",
+  phoneCodeRequired: "请输入手机验证码",
+  currentPasswordRequired: "请输入当前密码",
+  currentPasswordWrong: "当前密码错误",
+  phoneNeededForPassword: "请先绑定手机号，再用验证码设置密码",
   phoneUnbound: "未绑定",
   unknown: "未知",
 } as const;

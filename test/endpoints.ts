@@ -35,6 +35,8 @@ import * as summaryStatus from "@/app/api/summary/task/[id]/status/route";
 import * as articles from "@/app/api/v1/articles/route";
 import * as search from "@/app/api/v1/articles/search/route";
 import * as login from "@/app/api/v1/auth/login/route";
+import * as logout from "@/app/api/v1/auth/logout/route";
+import * as logoutAll from "@/app/api/v1/auth/logout-all/route";
 import * as register from "@/app/api/v1/auth/register/route";
 import * as chat from "@/app/api/v1/chat/route";
 import * as favoriteOne from "@/app/api/v1/favorites/[articleId]/route";
@@ -49,6 +51,8 @@ import * as historyOne from "@/app/api/v1/user-read-history/[id]/route";
 import * as historyClear from "@/app/api/v1/user-read-history/clear-all/route";
 import * as myHistory from "@/app/api/v1/user-read-history/my-history/route";
 import * as historyRecord from "@/app/api/v1/user-read-history/record/route";
+import * as mePassword from "@/app/api/v1/users/me/password/route";
+import * as mePhone from "@/app/api/v1/users/me/phone/route";
 import * as me from "@/app/api/v1/users/me/route";
 import * as stats from "@/app/api/v1/users/me/stats/route";
 import { hashPassword } from "@/lib/auth/password";
@@ -519,10 +523,18 @@ export const ENDPOINTS: Endpoint[] = [
       { in: "body", name: "password", kind: "text", required: true, max: 128, userText: true },
       { in: "body", name: "email", kind: "text", nullable: true, max: 254, userText: true },
       { in: "body", name: "phone_number", kind: "text", nullable: true, max: 11, userText: true },
+      { in: "body", name: "sms_code", kind: "text", nullable: true, max: 6, userText: true },
       { in: "body", name: "display_name", kind: "text", nullable: true, max: 32, userText: true },
     ],
     sample: () => ({ body: { account_name: `reg_${unique()}`, password: "secret-pass-1", display_name: "读者" } }),
   }),
+  // Both end every session of the caller's account: after the first call the fixture's token answers 401.
+  ...[
+    ["/api/v1/auth/logout", "app/api/v1/auth/logout/route.ts", logout] as const,
+    ["/api/v1/auth/logout-all", "app/api/v1/auth/logout-all/route.ts", logoutAll] as const,
+  ].map(([path, file, module]) =>
+    ep({ method: "POST", path, file, module, handler: module.POST, auth: "required", userScoped: true, sample: () => ({}), sampleStatus: [200, 401] }),
+  ),
   ep({
     method: "POST",
     path: "/api/v1/chat",
@@ -698,6 +710,36 @@ export const ENDPOINTS: Endpoint[] = [
       { in: "body", name: "bio", kind: "text", nullable: true, max: 500, userText: true },
     ],
     sample: () => ({ body: { display_name: "新昵称", bio: "喜欢读书" } }),
+  }),
+  ep({
+    method: "PUT",
+    path: "/api/v1/users/me/phone",
+    file: "app/api/v1/users/me/phone/route.ts",
+    module: mePhone,
+    handler: mePhone.PUT,
+    auth: "required",
+    bodyLimit: 4 * 1024,
+    userScoped: true,
+    fields: [phone, { in: "body", name: "code", kind: "text", required: true, max: 6, userText: true }],
+    sample: () => ({ body: { phone: uniquePhone(), code: "123456" } }),
+    sampleStatus: [400], // no code was sent to this phone (a bound number would end the fixture's sessions)
+  }),
+  ep({
+    method: "PUT",
+    path: "/api/v1/users/me/password",
+    file: "app/api/v1/users/me/password/route.ts",
+    module: mePassword,
+    handler: mePassword.PUT,
+    auth: "required",
+    bodyLimit: 4 * 1024,
+    userScoped: true,
+    fields: [
+      { in: "body", name: "current_password", kind: "text", nullable: true, max: 128, userText: true },
+      { in: "body", name: "code", kind: "text", nullable: true, max: 6, userText: true },
+      { in: "body", name: "new_password", kind: "text", required: true, max: 128, userText: true },
+    ],
+    sample: () => ({ body: { current_password: "not-the-password", new_password: "new-secret-2" } }),
+    sampleStatus: [400], // a wrong current password (a changed one would end the fixture's sessions)
   }),
   ep({
     method: "GET",

@@ -261,11 +261,44 @@ const ATTACKS: Attack[] = [
     },
   ],
   [
+    "PUT /api/v1/users/me/phone naming A → B's own number, and without a code nothing changes",
+    "PUT /api/v1/users/me/phone",
+    () => as(b, "PUT /api/v1/users/me/phone", { body: { phone: "13800000000", code: "123456", user_id: a.user.id, id: a.user.id } }),
+    (res) => {
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe(MSG.codeExpired);
+    },
+  ],
+  [
+    "PUT /api/v1/users/me/password with A's id → checks B's own current password",
+    "PUT /api/v1/users/me/password",
+    () => as(b, "PUT /api/v1/users/me/password", { body: { current_password: "not-bs-password", new_password: "taken-over-1", user_id: a.user.id } }),
+    (res) => {
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe(MSG.currentPasswordWrong);
+    },
+  ],
+  [
     "the chat keeps no history on the server: GET /api/v1/chat → 405",
     "POST /api/v1/chat",
     () => send(E("POST /api/v1/chat"), { method: "GET", handler: E("POST /api/v1/chat").module.GET as Endpoint["handler"], token: b.user.token }),
     (res) => expect(res.status).toBe(405),
   ],
+  // Last: these end B's sessions (a fresh sign-in each), while A's token keeps working (checked after each).
+  ...(["POST /api/v1/auth/logout", "POST /api/v1/auth/logout-all"] as const).map(
+    (id): Attack => [
+      `${id} naming A → ends B's sessions only`,
+      id,
+      async () => {
+        const fresh = (await as(b, "POST /api/v1/auth/login")).body.data.access_token as string;
+        return as(b, id, { token: fresh, query: { user_id: String(a.user.id) }, body: { user_id: a.user.id } });
+      },
+      async (res) => {
+        expect(res.status).toBe(200);
+        expect((await as(b, "GET /api/v1/users/me")).status).toBe(401);
+      },
+    ],
+  ),
 ];
 
 describe("user B acting on user A's ids", () => {
@@ -306,6 +339,9 @@ const BAD: BadCredential[] = [
   { name: "a truncated token", headers: async () => bearer(a.user.token.slice(0, -6)), detail: MSG.tokenInvalid },
   { name: "a token of 3,000 characters", headers: async () => bearer(`${a.user.token}${"A".repeat(3000)}`), detail: MSG.tokenInvalid },
   { name: "an expired token", headers: async () => bearer(await signToken(a.user.id, Date.now() - 8 * 24 * 3600 * 1000)), detail: MSG.tokenInvalid },
+  { name: "a correctly signed token without exp", headers: async () => signed({ sub: String(a.user.id), ver: 0, iat: now() })(), detail: MSG.tokenInvalid },
+  { name: "a correctly signed token without ver", headers: async () => signed({ sub: String(a.user.id), exp: now() + 3600 })(), detail: MSG.tokenInvalid },
+  { name: "a token of another token version (the account signed out since)", headers: async () => bearer(await signToken(a.user.id, Date.now(), 1)), detail: MSG.tokenInvalid },
   { name: "a token not valid yet (nbf in an hour)", headers: async () => signed({ sub: String(a.user.id), nbf: now() + 3600, exp: now() + 7200 })(), detail: MSG.tokenInvalid },
   {
     name: "a token signed with another secret",

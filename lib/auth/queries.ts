@@ -1,31 +1,35 @@
 import "server-only";
 // Reads and writes of accounts.
-import { count, eq, or, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import { and, count, eq, isNotNull, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "@/lib/db/client";
 import { comments, favorites, likes, readHistory, users, type NewUser, type User } from "@/lib/db/schema";
 
-/** The account a login name designates: account name (any case), phone number or e-mail. */
+/**
+ * The account a login name designates: account name (any case), e-mail, or phone number — only a number a code
+ * proved (a number typed at registration before proofs were required designates nobody).
+ */
 export async function findUserByLogin({ db, login }: { db: Db; login: string }): Promise<User | null> {
   const lower = login.toLowerCase();
   const [user] = await db
     .select()
     .from(users)
-    .where(or(sql`lower(${users.accountName}) = ${lower}`, eq(users.phoneNumber, login), eq(users.email, lower)))
+    .where(
+      or(
+        sql`lower(${users.accountName}) = ${lower}`,
+        and(eq(users.phoneNumber, login), isNotNull(users.phoneVerifiedAt)),
+        eq(users.email, lower),
+      ),
+    )
     .limit(1);
   return user ?? null;
 }
 
-export async function findUserByPhone({ db, phone }: { db: Db; phone: string }): Promise<User | null> {
-  const [user] = await db.select().from(users).where(eq(users.phoneNumber, phone));
-  return user ?? null;
-}
-
-export async function insertUser({ db, user }: { db: Db; user: NewUser }): Promise<User> {
+export async function insertUser({ db, user }: { db: Db | Tx; user: NewUser }): Promise<User> {
   const [row] = await db.insert(users).values(user).returning();
   return row;
 }
 
-export async function updateUser({ db, id, set }: { db: Db; id: number; set: Partial<NewUser> }): Promise<User> {
+export async function updateUser({ db, id, set }: { db: Db | Tx; id: number; set: Partial<NewUser> }): Promise<User> {
   const [row] = await db
     .update(users)
     .set({ ...set, updatedAt: new Date() })

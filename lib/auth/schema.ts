@@ -26,6 +26,15 @@ export const phoneField = trimmedStrict.pipe(z.string().regex(PHONE_PATTERN, MSG
 
 const password = z.string({ message: "请输入密码" }).min(6, "密码至少 6 位").max(128, "密码不能超过 128 位");
 
+const code = trimmedStrict.pipe(z.string().regex(/^\d{6}$/, MSG.invalidCode));
+/** A code that may be left out: "" or null count as left out. */
+const optionalCode = z
+  .union([z.string(), z.null()])
+  .transform((v) => (v ?? "").trim())
+  .pipe(z.union([z.literal(""), z.string().regex(/^\d{6}$/, MSG.invalidCode)]))
+  .transform((v) => v || null)
+  .optional();
+
 export const registerBody = z.object({
   account_name: trimmed.pipe(
     z
@@ -43,6 +52,8 @@ export const registerBody = z.object({
     .pipe(z.union([z.literal(""), z.string().regex(PHONE_PATTERN, MSG.invalidPhone)]))
     .transform((v) => v || null)
     .optional(),
+  /** The code sent to phone_number: a number enters an account only proven (lib/auth/phone-proof.ts). */
+  sms_code: optionalCode,
   display_name: optionalText(32, "昵称"),
 });
 export type RegisterBody = z.output<typeof registerBody>;
@@ -54,10 +65,22 @@ export const loginBody = z.object({
 
 export const smsSendBody = z.object({ phone: phoneField });
 
-export const smsLoginBody = z.object({
-  phone: phoneField,
-  code: trimmedStrict.pipe(z.string().regex(/^\d{6}$/, MSG.invalidCode)),
+export const smsLoginBody = z.object({ phone: phoneField, code });
+
+/** Binding (or changing, or proving) the account's phone number with the code sent to it. */
+export const phoneBindBody = z.object({ phone: phoneField, code });
+
+/** Setting or changing the password: with the current one, or (an account without one) a code sent to its phone. */
+export const passwordChangeBody = z.object({
+  current_password: z
+    .union([z.string(), z.null()])
+    .pipe(z.union([z.string().max(128, MSG.currentPasswordWrong), z.null()]))
+    .transform((v) => v || null)
+    .optional(),
+  code: optionalCode,
+  new_password: password,
 });
+export type PasswordChange = z.output<typeof passwordChangeBody>;
 
 /** Only these fields change (a field left out stays as it is; "" or null clears it); anything else is ignored. */
 export const profileUpdateBody = z.object({

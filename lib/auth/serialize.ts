@@ -5,6 +5,8 @@ export type ApiUser = {
   id: number;
   account_name: string;
   phone_number: string | null;
+  /** Whether a code sent to phone_number proved it (false: a number kept from before proofs, shown 未验证). */
+  phone_verified: boolean;
   display_name: string | null;
   email: string | null;
   bio: string | null;
@@ -20,6 +22,7 @@ export function toApiUser(u: User): ApiUser {
     id: u.id,
     account_name: u.accountName,
     phone_number: u.phoneNumber,
+    phone_verified: Boolean(u.phoneNumber && u.phoneVerifiedAt),
     display_name: u.displayName,
     email: u.email,
     bio: u.bio,

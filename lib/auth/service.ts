@@ -1,13 +1,13 @@
 import "server-only";
 // Account rules: registration, password login with lock-out, profile and stats.
 import { ApiError } from "@/lib/api/errors";
-import { hit, peek, rateLimited, reset, waitText, type LimitRule } from "@/lib/api/rate-limit";
 import { getDb } from "@/lib/db";
 import { uniqueViolation } from "@/lib/db/errors";
 import type { User } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
-import { LOGIN_BLOCK_MS, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from "./constants";
+import { assertNotLocked, countFailure, forgiveAddress } from "./lockout";
 import { dummyHash, hashPassword, verifyPassword } from "./password";
+import { provenHolder, withPhoneProof } from "./phone-proof";
 import { findUserByLogin, insertUser, updateUser, userStats } from "./queries";
 import type { ProfileUpdate, RegisterBody } from "./schema";
 import { toApiUser, type ApiUser } from "./serialize";
@@ -28,47 +28,49 @@ export function conflictFor(err: unknown): never {
   throw err;
 }
 
-/** A session for `user`; a disabled account gets none (401, whichever way it signs in). */
+/** A session for `user` (its token carries the account's token_version); a disabled account gets none (401). */
 export async function authResult(user: User): Promise<AuthResult> {
   if (user.disabledAt) throw new ApiError("unauthorized", MSG.accountDisabled);
-  return { access_token: await signToken(user.id), user: toApiUser(user) };
+  return { access_token: await signToken(user.id, Date.now(), user.tokenVersion), user: toApiUser(user) };
 }
 
+/**
+ * A new account with a password. A phone number comes in only with the code sent to it: it is stored proven, and
+ * taken from an account that holds it unproven; a number held proven is a 409.
+ */
 export async function register(body: RegisterBody): Promise<AuthResult> {
-  const db = await getDb();
-  const user = await insertUser({
-    db,
-    user: {
-      accountName: body.account_name,
-      email: body.email,
-      phoneNumber: body.phone_number,
-      displayName: body.display_name ?? body.account_name,
-      hashedPassword: await hashPassword(body.password),
-    },
-  }).catch(conflictFor);
+  const phone = body.phone_number;
+  const code = body.sms_code;
+  if (phone && !code) throw new ApiError("bad_request", MSG.phoneCodeRequired);
+  const fields = {
+    accountName: body.account_name,
+    email: body.email,
+    displayName: body.display_name ?? body.account_name,
+    hashedPassword: await hashPassword(body.password),
+  };
+  const user =
+    phone && code
+      ? await withPhoneProof({ phone, code }, async (tx) => {
+          if (await provenHolder(tx, phone)) throw new ApiError("conflict", MSG.duplicatePhone);
+          return insertUser({ db: tx, user: { ...fields, phoneNumber: phone, phoneVerifiedAt: new Date() } }).catch(conflictFor);
+        })
+      : await insertUser({ db: await getDb(), user: fields }).catch(conflictFor);
   return authResult(user);
 }
 
-const LOGIN_RULE: LimitRule = { limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS, blockMs: LOGIN_BLOCK_MS };
-const tooManyFailures = (seconds: number) => rateLimited(`登录失败次数过多，请 ${waitText(seconds)}后再试`, seconds);
-
+/** Password login by account name, e-mail or proven phone, under the lock-out of lib/auth/lockout.ts. */
 export async function loginWithPassword({ username, password, ip }: { username: string; password: string; ip: string }) {
   const db = await getDb();
-  const keys = [`login:account:${username.toLowerCase()}`, `login:ip:${ip}`];
-  for (const key of keys) {
-    const s = await peek(db, key, LOGIN_RULE);
-    if (s.limited) throw tooManyFailures(s.retryAfterSec);
-  }
   const user = await findUserByLogin({ db, login: username });
+  const subject = user ? { userId: user.id } : { login: username };
+  await assertNotLocked(db, subject, ip);
   // Unknown user, no password set, or a wrong one: the same work and the same answer.
   const ok = await verifyPassword(user?.hashedPassword ?? (await dummyHash()), password);
   if (!user || !user.hashedPassword || !ok) {
-    const states = await Promise.all(keys.map((key) => hit(db, key, LOGIN_RULE)));
-    const blocked = states.find((s) => s.limited);
-    if (blocked) throw tooManyFailures(blocked.retryAfterSec);
+    await countFailure(db, subject, ip);
     throw new ApiError("unauthorized", MSG.badCredentials);
   }
-  await reset(db, keys[0]);
+  await forgiveAddress(db, user.id, ip);
   return authResult(user);
 }
 

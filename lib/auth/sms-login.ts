@@ -1,63 +1,37 @@
 import "server-only";
-// Code login: signing in with a code sent by lib/auth/sms-send.ts (5 minutes, single use, at most 5 wrong
-// tries). The first code login of an unknown phone creates its account, without a password.
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
-import { getDb } from "@/lib/db";
+// Code login: signing in with a code sent by lib/auth/sms-send.ts, checked by lib/auth/phone-proof.ts. It opens
+// only the account holding the number proven; with none, it creates a password-less account with the number
+// proven, taking it from any account that held it unproven (a number typed at registration by someone else
+// never opens that account). The owner proved themselves: the account's password lock-out is cleared.
+import { randomBytes } from "node:crypto";
+import type { Tx } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
-import { smsCodes } from "@/lib/db/schema";
-import { MSG } from "@/lib/messages";
-import { SMS_MAX_WRONG_TRIES } from "./constants";
-import { findUserByPhone, insertUser } from "./queries";
-import { codeHash } from "./sms-code";
-import { authResult, conflictFor, type AuthResult } from "./service";
-
-type Verdict = "ok" | "expired" | "wrong" | "locked";
+import { clearAccountLockout } from "./lockout";
+import { provenHolder, withPhoneProof } from "./phone-proof";
+import { insertUser } from "./queries";
+import { authResult, type AuthResult } from "./service";
 
 export async function loginWithSms({ phone, code, now = new Date() }: { phone: string; code: string; now?: Date }): Promise<AuthResult> {
-  const db = await getDb();
-  const expected = Buffer.from(await codeHash(phone, code), "hex");
-  // The verdict is committed before answering, so a wrong try is counted even though the call fails.
-  const verdict: Verdict = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(smsCodes)
-      .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.consumedAt)))
-      .orderBy(desc(smsCodes.createdAt))
-      .limit(1)
-      .for("update");
-    if (!row || row.expiresAt <= now) return "expired";
-    if (row.attempts >= SMS_MAX_WRONG_TRIES) return "locked";
-    if (!timingSafeEqual(Buffer.from(row.codeHash, "hex"), expected)) {
-      await tx.update(smsCodes).set({ attempts: row.attempts + 1 }).where(eq(smsCodes.id, row.id));
-      return "wrong";
-    }
-    await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, row.id));
-    return "ok";
+  const user = await withPhoneProof({ phone, code, now }, async (tx) => {
+    const account = (await provenHolder(tx, phone)) ?? (await createPhoneUser(tx, phone, now));
+    await clearAccountLockout(tx, account.id);
+    return account;
   });
-  if (verdict === "expired") throw new ApiError("bad_request", MSG.codeExpired);
-  if (verdict === "locked") throw new ApiError("bad_request", MSG.codeTooManyTries);
-  if (verdict === "wrong") throw new ApiError("bad_request", MSG.codeWrong);
-
-  const user = (await findUserByPhone({ db, phone })) ?? (await createPhoneUser(phone));
   return authResult(user);
 }
 
-/** A password-less account for a phone that signs in by code for the first time. */
-async function createPhoneUser(phone: string) {
-  const db = await getDb();
+/** A password-less account for a number proven just now (each insert in a savepoint: a taken name is retried). */
+async function createPhoneUser(tx: Tx, phone: string, now: Date) {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      return await insertUser({
-        db,
-        user: { accountName: `u${randomBytes(5).toString("hex")}`, phoneNumber: phone, displayName: `用户${phone.slice(-4)}` },
-      });
+      return await tx.transaction((sp) =>
+        insertUser({
+          db: sp,
+          user: { accountName: `u${randomBytes(5).toString("hex")}`, phoneNumber: phone, phoneVerifiedAt: now, displayName: `用户${phone.slice(-4)}` },
+        }),
+      );
     } catch (err) {
-      const constraint = uniqueViolation(err);
-      // Two first logins at once: the other one created it.
-      if (constraint === "users_phone_number_key") return (await findUserByPhone({ db, phone }))!;
-      if (constraint !== "users_account_name_key") conflictFor(err);
+      if (uniqueViolation(err) !== "users_account_name_key") throw err;
     }
   }
   throw new Error("could not allocate an account name");

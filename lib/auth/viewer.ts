@@ -1,7 +1,7 @@
 import "server-only";
 // Who is calling: the user named by a valid Bearer token (API) or by the session cookie (pages, to
-// render only). A token for a deleted or disabled user counts as no token: every call reads the account, so
-// disabling one stops its tokens at once.
+// render only). A token for a deleted or disabled user, or one signed before the account's last sign-out
+// (another token_version), counts as no token: every call reads the account, so both stop its tokens at once.
 import { eq } from "drizzle-orm";
 import { cookies } from "next/headers";
 import { cache } from "react";
@@ -11,10 +11,10 @@ import { TOKEN_COOKIE } from "./constants";
 import { bearerToken, verifyToken } from "./token";
 
 export async function userForToken(token: string | null | undefined): Promise<User | null> {
-  const id = await verifyToken(token);
-  if (!id) return null;
-  const [user] = await (await getDb()).select().from(users).where(eq(users.id, id));
-  return user && !user.disabledAt ? user : null;
+  const claims = await verifyToken(token);
+  if (!claims) return null;
+  const [user] = await (await getDb()).select().from(users).where(eq(users.id, claims.id));
+  return user && !user.disabledAt && user.tokenVersion === claims.version ? user : null;
 }
 
 /** The API caller; `present` tells a bad token (401) from no token (anonymous). */

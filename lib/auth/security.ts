@@ -1,0 +1,69 @@
+import "server-only";
+// The profile's security card and sign-out: binding a phone by its code, setting or changing the password, and
+// ending every session of the account. Each bumps users.token_version (every earlier token stops) and answers a
+// fresh token for the caller's own session.
+import { eq, sql } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import { getDb } from "@/lib/db";
+import type { Db, Tx } from "@/lib/db/client";
+import { users, type NewUser, type User } from "@/lib/db/schema";
+import { MSG } from "@/lib/messages";
+import { assertNotLocked, clearAccountLockout, countFailure } from "./lockout";
+import { hashPassword, verifyPassword } from "./password";
+import { provenHolder, withPhoneProof } from "./phone-proof";
+import type { PasswordChange } from "./schema";
+import { authResult, type AuthResult } from "./service";
+
+/** Applies `set` and adds one to the account's token version: every token signed before stops working. */
+async function updateAndEndSessions(db: Db | Tx, id: number, set: Partial<NewUser> = {}): Promise<User> {
+  const [row] = await db
+    .update(users)
+    .set({ ...set, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Sign-out: ends every session of the account (this one included). */
+export async function endSessions(user: User): Promise<void> {
+  await updateAndEndSessions(await getDb(), user.id);
+}
+
+/**
+ * Binds `phone` to the account once its code proved it: the number is taken from an account holding it
+ * unproven; held proven by another account, it is a 409. Binding the account's own unproven number proves it.
+ */
+export async function bindPhone(user: User, { phone, code }: { phone: string; code: string }): Promise<AuthResult> {
+  const updated = await withPhoneProof({ phone, code }, async (tx) => {
+    const holder = await provenHolder(tx, phone);
+    if (holder && holder.id !== user.id) throw new ApiError("conflict", MSG.duplicatePhone);
+    return updateAndEndSessions(tx, user.id, { phoneNumber: phone, phoneVerifiedAt: holder?.phoneVerifiedAt ?? new Date() });
+  });
+  return authResult(updated);
+}
+
+/**
+ * Sets or changes the password. An account with one gives it (wrong guesses count against the account's
+ * password lock-out); an account without one proves itself by a code sent to its proven phone.
+ */
+export async function changePassword(user: User, body: PasswordChange, ip: string): Promise<AuthResult> {
+  if (user.hashedPassword) {
+    if (!body.current_password) throw new ApiError("bad_request", MSG.currentPasswordRequired);
+    const db = await getDb();
+    const subject = { userId: user.id };
+    await assertNotLocked(db, subject, ip);
+    if (!(await verifyPassword(user.hashedPassword, body.current_password))) {
+      await countFailure(db, subject, ip);
+      throw new ApiError("bad_request", MSG.currentPasswordWrong);
+    }
+    return authResult(await updateAndEndSessions(db, user.id, { hashedPassword: await hashPassword(body.new_password) }));
+  }
+  if (!user.phoneNumber || !user.phoneVerifiedAt) throw new ApiError("bad_request", MSG.phoneNeededForPassword);
+  if (!body.code) throw new ApiError("bad_request", MSG.phoneCodeRequired);
+  const hashedPassword = await hashPassword(body.new_password);
+  const updated = await withPhoneProof({ phone: user.phoneNumber, code: body.code }, async (tx) => {
+    await clearAccountLockout(tx, user.id);
+    return updateAndEndSessions(tx, user.id, { hashedPassword });
+  });
+  return authResult(updated);
+}
