@@ -73,7 +73,7 @@ describe("a feed with allow_private", () => {
 
   it("is refused a redirect to the cloud metadata address, with no connection attempted", async () => {
     const result = await poll(`${feed.url}/go?to=${encodeURIComponent("http://169.254.169.254/latest/meta-data/iam/")}`);
-    expect(result).toMatchObject({ status: "failed", error: "出于安全考虑，不能访问链路本地或云服务器元数据地址（169.254.169.254）" });
+    expect(result).toMatchObject({ status: "failed", error: "出于安全考虑，不能访问内网或本机地址（169.254.169.254）" });
     expect(egress.attempts).toEqual([]);
   });
 
@@ -82,7 +82,7 @@ describe("a feed with allow_private", () => {
     ["Alibaba Cloud's 100.100.100.200", "http://100.100.100.200/latest/meta-data/"],
     ["AWS's fd00:ec2::254", "http://[fd00:ec2::254]/latest/meta-data/"],
   ])("never reaches %s, even as its own address", async (_name, url) => {
-    expect(await poll(url)).toMatchObject({ status: "failed", error: expect.stringContaining("元数据") });
+    expect(await poll(url)).toMatchObject({ status: "failed", error: expect.stringContaining("不能访问内网或本机地址") });
     expect(egress.attempts).toEqual([]);
   });
 });

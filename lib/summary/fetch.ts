@@ -281,9 +281,8 @@ async function resolveChecked(url: URL, hop: number, opts: SafeFetchOptions): Pr
   }
   const allow = opts.allowPrivate ?? getConfig().ALLOW_PRIVATE_URLS;
   for (const { address } of addresses) {
-    if (isMetadataAddress(address)) throw new FetchRefused("private_address", `出于安全考虑，不能访问链路本地或云服务器元数据地址（${address}）`);
-    if (isPublicAddress(address)) continue;
-    if (typeof allow === "function" ? allow(address, host, hop) : allow) continue;
+    const allowed = isPublicAddress(address) || (typeof allow === "function" ? allow(address, host, hop) : allow);
+    if (allowed && !isMetadataAddress(address)) continue; // link-local and cloud metadata: whatever `allow` says
     throw new FetchRefused("private_address", `出于安全考虑，不能访问内网或本机地址（${address}）`);
   }
   return addresses[0];
