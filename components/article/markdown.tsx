@@ -1,14 +1,19 @@
-import Markdown from "react-markdown";
+import Markdown, { type Options } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 import { createLru } from "@/lib/server/lru";
+import { rehypeImagesAsLinks } from "./images-as-links";
 
 const remarkPlugins = [remarkGfm, remarkBreaks];
 // Highlighting only where there is fenced code: setting up highlight.js for every card of the feed
-// (registering its grammars) cost as much as parsing the markdown itself.
-const withHighlight = [rehypeHighlight];
-const plain: typeof withHighlight = [];
+// (registering its grammars) cost as much as parsing the markdown itself. Model-written text (`untrusted`)
+// shows its images as links: it never makes the reader's browser load anything.
+type Plugins = NonNullable<Options["rehypePlugins"]>;
+const PLUGINS: Record<"plain" | "highlight", Record<"trusted" | "untrusted", Plugins>> = {
+  plain: { trusted: [], untrusted: [rehypeImagesAsLinks] },
+  highlight: { trusted: [rehypeHighlight], untrusted: [rehypeImagesAsLinks, rehypeHighlight] },
+};
 const components = {
   a: ({ href, children }: { href?: string; children?: React.ReactNode }) => (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow">
@@ -26,10 +31,11 @@ const MAX_BYTES = 16 * 1024 * 1024;
 type Kept = { node: React.ReactNode; bytes: number };
 const kept = typeof window === "undefined" ? createLru<string, Kept>({ maxEntries: MAX_BODIES, maxBytes: MAX_BYTES, sizeOf: (k) => k.bytes }) : null;
 
-function renderMarkdown(text: string, highlight: boolean): React.ReactNode {
-  const rehypePlugins = highlight && /```|~~~/.test(text) ? withHighlight : plain;
+function renderMarkdown(text: string, highlight: boolean, untrusted: boolean): React.ReactNode {
+  const mode = highlight && /```|~~~/.test(text) ? "highlight" : "plain";
+  const rehypePlugins = PLUGINS[mode][untrusted ? "untrusted" : "trusted"];
   if (!kept) return Markdown({ children: text, remarkPlugins, rehypePlugins, components });
-  const key = `${rehypePlugins === plain ? "p" : "h"}${text}`;
+  const key = `${mode[0]}${untrusted ? "u" : "t"}${text}`;
   const found = kept.get(key);
   if (found) return found.node;
   const node = Markdown({ children: text, remarkPlugins, rehypePlugins, components });
@@ -41,11 +47,22 @@ function renderMarkdown(text: string, highlight: boolean): React.ReactNode {
 /**
  * Article markdown: GitHub-flavoured, line breaks kept, code highlighted (unless `highlight` is false). Raw HTML is never rendered
  * (react-markdown drops it) and unsafe link protocols are removed; if parsing fails, the raw text shows.
+ * `untrusted` (text a model wrote, e.g. a link summary): images are shown as links, never loaded.
  */
-export function ArticleMarkdown({ text, className = "", highlight = true }: { text: string; className?: string; highlight?: boolean }) {
+export function ArticleMarkdown({
+  text,
+  className = "",
+  highlight = true,
+  untrusted = false,
+}: {
+  text: string;
+  className?: string;
+  highlight?: boolean;
+  untrusted?: boolean;
+}) {
   let rendered: React.ReactNode;
   try {
-    rendered = renderMarkdown(text, highlight);
+    rendered = renderMarkdown(text, highlight, untrusted);
   } catch {
     rendered = <p className="whitespace-pre-wrap">{text}</p>;
   }

@@ -5,18 +5,20 @@ import { createContext, memo, use, useEffect, useSyncExternalStore } from "react
 import Markdown, { type Components, type ExtraProps, type Options } from "react-markdown";
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
+import { rehypeImagesAsLinks } from "@/components/article/images-as-links";
 import { CodeBlock } from "./code-block";
 import { MermaidDiagram } from "./mermaid-diagram";
 
 // Chat answers as markdown, like the feed: GitHub-flavoured, line breaks kept, no raw HTML (react-markdown
-// drops it) and its default URL check (javascript: and other unsafe links lose their href).
+// drops it) and its default URL check (javascript: and other unsafe links lose their href). The model's text
+// is untrusted, so an answer never loads anything: images become links (images-as-links.ts).
 
 type HastElement = NonNullable<ExtraProps["node"]>;
 type HastNode = HastElement["children"][number];
 type PluggableList = NonNullable<Options["rehypePlugins"]>;
 
 const remarkPlugins: PluggableList = [remarkGfm, remarkBreaks];
-const noRehype: PluggableList = [];
+const noHighlight: PluggableList = [rehypeImagesAsLinks];
 
 // highlight.js is loaded the first time an answer contains a fenced block, never with the page.
 let highlightPlugins: PluggableList | null = null;
@@ -26,7 +28,7 @@ const highlightListeners = new Set<() => void>();
 function loadHighlight() {
   highlightLoading ??= import("rehype-highlight").then(
     (m) => {
-      highlightPlugins = [[m.default, { plainText: ["mermaid"] }]];
+      highlightPlugins = [rehypeImagesAsLinks, [m.default, { plainText: ["mermaid"] }]];
       highlightListeners.forEach((l) => l());
     },
     () => {
@@ -47,7 +49,7 @@ function useHighlightPlugins(needed: boolean): PluggableList {
   useEffect(() => {
     if (needed) loadHighlight();
   }, [needed]);
-  return plugins ?? noRehype;
+  return plugins ?? noHighlight;
 }
 
 /** The source being rendered and whether it is final (the reply ended and is fully shown). */

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useColorScheme } from "@/hooks/use-color-scheme";
 import type { ColorScheme } from "@/lib/theme/constants";
 import { CodeBlock } from "./code-block";
+import { diagramMayFetch, drawingMayFetch } from "./mermaid-resources";
 
 // The diagram renderer's defaults (SPEC section 9). Errors are never drawn into the page by mermaid
 // itself (suppressErrorRendering): a block that does not parse is shown as its source instead.
@@ -19,7 +20,10 @@ export const MERMAID_CONFIG = {
 } as const;
 
 type Mermaid = (typeof import("mermaid"))["default"];
-export type MermaidResult = { ok: true; svg: string } | { ok: false; error: string };
+/** `external`: not drawn because the diagram names something outside the page (mermaid-resources.ts). */
+export type MermaidResult = { ok: true; svg: string } | { ok: false; error: string; external?: true };
+
+const EXTERNAL: MermaidResult = { ok: false, error: "external resource", external: true };
 
 /** mermaid's theme for the page's colour scheme (its colours are drawn into the SVG). */
 const MERMAID_THEMES = { light: "default", dark: "dark" } as const satisfies Record<ColorScheme, string>;
@@ -45,6 +49,7 @@ function loadMermaid(): Promise<Mermaid> {
 }
 
 async function draw(code: string, scheme: ColorScheme): Promise<MermaidResult> {
+  if (diagramMayFetch(code)) return EXTERNAL;
   const id = `shiyue-mermaid-${++sequence}`;
   try {
     const mermaid = await loadMermaid();
@@ -56,7 +61,7 @@ async function draw(code: string, scheme: ColorScheme): Promise<MermaidResult> {
     // (SPEC section 8), so such text goes straight to render; anything else must parse first.
     if (code.length <= MERMAID_MAX_TEXT) await mermaid.parse(code);
     const { svg } = await mermaid.render(id, code);
-    return { ok: true, svg };
+    return drawingMayFetch(svg) ? EXTERNAL : { ok: true, svg };
   } catch (err) {
     // mermaid renders in a temporary element of <body>; make sure a failure leaves nothing behind.
     for (const leftover of [id, `d${id}`, `i${id}`]) document.getElementById(leftover)?.remove();
@@ -126,7 +131,9 @@ export function MermaidDiagram({ code, complete }: { code: string; complete: boo
   }
   return (
     <div data-testid={result ? "mermaid-source" : "mermaid-pending"}>
-      <p className="mb-1 text-xs text-slate-500">{result ? "图表无法解析，以下是图表源码" : complete ? "正在绘制图表…" : "图表生成中…"}</p>
+      <p className="mb-1 text-xs text-slate-500">
+        {result ? (!result.ok && result.external ? "图表引用了外部资源，未绘制，以下是图表源码" : "图表无法解析，以下是图表源码") : complete ? "正在绘制图表…" : "图表生成中…"}
+      </p>
       <CodeBlock code={code}>
         <pre>
           <code className="language-mermaid">{code}</code>

@@ -98,7 +98,7 @@ export function SummaryResult({ task, demo, onResummarize }: Props) {
       </header>
       {result.reused ? <p className="mt-1 text-xs text-slate-500">已复用此前完成的总结</p> : null}
       <Suspense fallback={<p className="mt-4 text-sm leading-relaxed whitespace-pre-wrap text-slate-800">{content}</p>}>
-        <ArticleMarkdown text={linkTimestamps(content, source)} className="mt-4 text-sm leading-relaxed text-slate-800" />
+        <ArticleMarkdown text={linkTimestamps(content, source)} untrusted className="mt-4 text-sm leading-relaxed text-slate-800" />
       </Suspense>
       {transcript.length ? (
         <details className="mt-4 rounded-xl border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
