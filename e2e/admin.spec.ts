@@ -2,7 +2,7 @@
 // an operator by `npm run admin`, signed in, collects a loopback feed, hides, pins, unpins and unhides one of its
 // articles (checked as a visitor and as a signed-in reader), retries a failed summary, disables an account, and
 // finds each of these in the audit log. The console's pages are the ordinary 404 page to visitors, readers and a
-// disabled operator.
+// disabled operator. A reader's article made from a summary waits in 待审核 until an operator approves it there.
 import { expect, request as newRequest, test, type APIRequestContext } from "@playwright/test";
 import { PasswordLoginPage, uniqueName } from "./pages/auth-pages";
 import { adminCommand, ConsolePage, serveFeed } from "./pages/admin-pages";
@@ -174,5 +174,57 @@ test("an operator curates the site from the console", async ({ page, baseURL }, 
   } finally {
     await feed.close();
     await visitor.dispose();
+  }
+});
+
+test("an operator approves a reader's article from the review queue", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const api = await newRequest.newContext({ baseURL });
+  try {
+    // A reader summarises a page of the site (a link of its own: no other journey reuses the summary) and adds it.
+    const reader = await register(api, "author");
+    const auth = { authorization: `Bearer ${reader.token}` };
+    const source = (await (await api.get("/api/v1/articles?page=1")).json()).data.items[2];
+    const tag = `rv${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const created = await api.post("/api/summary/create-task", { headers: auth, data: { url: `${baseURL}/articles/${source.id}?review=${tag}`, method: "quick" } });
+    expect(created.status()).toBe(200);
+    const uuid = (await created.json()).task_id as string;
+    await expect
+      .poll(async () => (await (await api.get(`/api/summary/task/${uuid}/status`, { headers: auth })).json()).status, { timeout: 60_000 })
+      .toBe("completed");
+    const added = await (await api.post(`/api/summary/task/${uuid}/create-article`, { headers: auth })).json();
+    expect(added).toMatchObject({ success: true, already_exists: false, message: "已成功加入文章列表" });
+    const id = added.article_id as number;
+    // Not public while it waits.
+    const feedIds = async () => ((await (await api.get("/api/v1/articles?page=1")).json()).data.items as { id: number }[]).map((a) => a.id);
+    expect((await api.get(`/articles/${id}`)).status()).toBe(404);
+    expect(await feedIds()).not.toContain(id);
+
+    const operator = await register(api, "reviewer");
+    expect(await adminCommand(baseURL!, ["grant", operator.account])).toContain("已授予");
+    const login = new PasswordLoginPage(page);
+    await page.goto("/login/password");
+    await login.username.fill(operator.account);
+    await login.password.fill(PASSWORD);
+    await login.submit.click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/admin");
+    const console_ = new ConsolePage(page);
+    await expect(page.getByRole("navigation", { name: "运营后台" }).getByRole("link", { name: /^待审核\s*\d+$/ })).toBeVisible();
+    await console_.section("待审核");
+    const item = page.locator(`[data-article-id="${id}"]`);
+    await expect(item).toContainText(reader.account);
+    await expect(item).toContainText("快速总结");
+    await expect(item).toContainText("127.0.0.1");
+    await item.getByRole("button", { name: "通过", exact: true }).click();
+    await console_.toast("已通过，文章已发布到首页");
+    await expect(item).toHaveCount(0);
+
+    expect((await api.get(`/articles/${id}`)).status()).toBe(200);
+    expect(await feedIds()).toContain(id);
+    await page.goto(`/admin/audit?action=article.approve&actor=${operator.account}`);
+    await expect(page.locator('[data-audit-id][data-action="article.approve"]').first()).toContainText(`#${id}`);
+  } finally {
+    await api.dispose();
   }
 });

@@ -3,6 +3,7 @@ import { ALL_PAYLOADS, MERMAID_PAYLOADS, mermaidBlock, PAYLOADS } from "../test/
 import { Header, RegisterPage, uniqueName } from "./pages/auth-pages";
 import { ChatPage, mockChat, sseBody } from "./pages/chat-page";
 import { HomePage } from "./pages/home-page";
+import { approveAsOperator } from "./pages/admin-pages";
 import { HistoryPage } from "./pages/history-page";
 import { RecordsPage, signUp } from "./pages/records-pages";
 import { SmartSummaryPage, SummaryProgressPage } from "./pages/summary-pages";
@@ -178,8 +179,8 @@ test("a chat answer carrying every payload, mermaid diagrams included, renders, 
   await expectNoXss(page, trap, "second chat answer");
 });
 
-test("a summary of a page whose text carries payloads shows, joins the article list and opens as inert text", async ({ page, context }) => {
-  test.setTimeout(60_000);
+test("a summary of a page whose text carries payloads shows, joins the article list and opens as inert text", async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
   const trap = await setTrap(context);
   const marker = newMarker();
   const site = await startXssSite(marker);
@@ -203,6 +204,8 @@ test("a summary of a page whose text carries payloads shows, joins the article l
     await progress.addToList.click();
     await expect(progress.added).toBeVisible();
     const { article_id: articleId } = (await (await created).json()) as { article_id: number };
+    // A reader's article is public once an operator approves it (USER_ARTICLES=review).
+    await approveAsOperator(baseURL!, articleId);
     await page.goto(`/articles/${articleId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(articleTitle(marker));
     await expect(page.locator("article")).toContainText("<script>__xss()</script>");

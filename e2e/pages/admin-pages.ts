@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, request as newRequest, type Locator, type Page } from "@playwright/test";
 
 const execFileAsync = promisify(execFile);
 
@@ -15,6 +15,25 @@ export async function adminCommand(baseURL: string, args: string[]): Promise<str
   delete env.NODE_OPTIONS;
   const { stdout } = await execFileAsync("npm", ["run", "--silent", "admin", "--", ...args], { env, timeout: 25_000 });
   return stdout;
+}
+
+/**
+ * Publishes a reader's article waiting for review (USER_ARTICLES=review) through the console's API, as an operator
+ * made by `npm run admin` would: for journeys that need the article public.
+ */
+export async function approveAsOperator(baseURL: string, articleId: number): Promise<void> {
+  const api = await newRequest.newContext({ baseURL });
+  try {
+    const account = `approver${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const res = await api.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1" } });
+    expect(res.status()).toBe(200);
+    const token = (await res.json()).data.access_token as string;
+    expect(await adminCommand(baseURL, ["grant", account])).toContain("已授予");
+    const approved = await api.post(`/api/admin/articles/${articleId}/approve`, { headers: { authorization: `Bearer ${token}` } });
+    expect(approved.status()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
 }
 
 /** An RSS feed on loopback with `titles` as its items, published a minute apart, newest first. */
@@ -39,9 +58,9 @@ export async function serveFeed(tag: string, titles: string[]): Promise<{ url: s
 export class ConsolePage {
   constructor(readonly page: Page) {}
 
-  /** Opens a section from the console's navigation. */
-  async section(name: "概览" | "订阅源" | "文章" | "总结任务" | "用户" | "操作记录") {
-    await this.page.getByRole("navigation", { name: "运营后台" }).getByRole("link", { name, exact: true }).click();
+  /** Opens a section from the console's navigation (待审核's link carries the number waiting). */
+  async section(name: "概览" | "订阅源" | "文章" | "待审核" | "总结任务" | "用户" | "操作记录") {
+    await this.page.getByRole("navigation", { name: "运营后台" }).getByRole("link", { name: name === "待审核" ? /^待审核/ : name, exact: name !== "待审核" }).click();
     await expect(this.page.getByRole("heading", { level: 1, name })).toBeVisible();
   }
 
