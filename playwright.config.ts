@@ -7,7 +7,8 @@ export const serverLog = `test-results/e2e-server-${port}.log`;
 // A second server with a loopback DeepSeek-style provider (e2e/support/with-provider.ts) for provider.spec.ts.
 const providerPort = port + 100;
 const providerDataDir = `test-results/e2e-data-${providerPort}`;
-const PROVIDER_SPEC = /provider\.spec\.ts$/;
+// It keeps the default abuse budget, so the human-check journey runs there too.
+const PROVIDER_SPEC = /(provider|human-check)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -50,8 +51,9 @@ export default defineConfig({
       timeout: 300_000,
       reuseExistingServer: false,
       stdout: "pipe",
-      // Private URLs allowed so the summary journeys can summarise this server's own pages.
-      env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${dataDir}/pglite`, DATABASE_URL: "", ALLOW_PRIVATE_URLS: "true" },
+      // Private URLs allowed so the summary journeys can summarise this server's own pages. Every journey
+      // comes from 127.0.0.1: the per-address abuse budget is raised far past what the suite spends.
+      env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${dataDir}/pglite`, DATABASE_URL: "", ALLOW_PRIVATE_URLS: "true", ABUSE_LIMIT_SCALE: "1000", SMS_DAILY_LIMIT: "1000000" },
     },
     {
       command: `rm -rf ${providerDataDir} && node --import tsx e2e/support/with-provider.ts`,

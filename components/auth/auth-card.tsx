@@ -1,4 +1,5 @@
 import { Link } from "@/components/ui/link";
+import { HumanCheckStatus } from "./human-check-status";
 
 /** The frame of the sign-in and registration screens. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
@@ -8,6 +9,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <h1 className="text-center text-xl font-bold text-slate-900">{title}</h1>
         {subtitle ? <p className="mt-1 text-center text-sm text-slate-500">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>
+        <HumanCheckStatus />
       </div>
       <p className="mt-4 text-center text-xs text-slate-500">
         <Link href="/" className="hover:text-slate-600">返回首页</Link>

@@ -2,6 +2,7 @@
 // The browser's API client (SPEC section 7): base /api/v1 (paths starting with /api/ are used as they are),
 // 10-second timeout, credentials sent, JSON by default, the Bearer token when stored; the parsed body is
 // returned as it is. Failures throw ApiRequestError with the server's `detail`.
+import type { Challenge } from "altcha-lib";
 import { clearSession, getToken } from "./session";
 import { loginUrlFor, shouldRedirectOn401 } from "./redirect";
 
@@ -11,6 +12,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | null,
+    /** The server asks for a human check first (428 with `human_check: "required"`). */
+    readonly humanCheck = false,
   ) {
     super(detail ?? `请求失败（${status}）`);
     this.name = "ApiRequestError";
@@ -26,7 +29,22 @@ type Options = {
   timeoutMs?: number;
 };
 
+/**
+ * A call the server may answer with 428 and `human_check: "required"` (sending a code, registering above a
+ * threshold) is retried once with a solved proof of work (lib/client/human-check.ts).
+ */
 export async function api<T>(path: string, opts: Options = {}): Promise<T> {
+  try {
+    return await request<T>(path, opts);
+  } catch (err) {
+    if (!(err instanceof ApiRequestError && err.humanCheck)) throw err;
+    const { solveHumanCheck } = await import("./human-check");
+    const proof = await solveHumanCheck(async () => (await request<{ data: Challenge }>("/human-check", {})).data);
+    return request<T>(path, opts, proof);
+  }
+}
+
+async function request<T>(path: string, opts: Options, humanCheck?: string): Promise<T> {
   const url = new URL(path.startsWith("/api/") ? path : `/api/v1${path}`, location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json" };
@@ -39,6 +57,7 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   }
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (humanCheck) headers["X-Human-Check"] = humanCheck;
 
   let res: Response;
   try {
@@ -62,8 +81,8 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   }
   if (!res.ok) {
     if (res.status === 401 && shouldRedirectOn401(location.pathname, url.toString())) signInAgain();
-    const detail = (payload as { detail?: unknown } | null)?.detail;
-    throw new ApiRequestError(res.status, typeof detail === "string" ? detail : null);
+    const { detail, human_check } = (payload ?? {}) as { detail?: unknown; human_check?: unknown };
+    throw new ApiRequestError(res.status, typeof detail === "string" ? detail : null, res.status === 428 && human_check === "required" && !humanCheck);
   }
   return payload as T;
 }
