@@ -9,7 +9,7 @@ import { adminCommand, ConsolePage, serveFeed } from "./pages/admin-pages";
 import { HomePage } from "./pages/home-page";
 
 const PASSWORD = "secret-pass-1";
-const PAGES = ["/admin", "/admin/sources", "/admin/articles", "/admin/tasks", "/admin/users", "/admin/audit"];
+const PAGES = ["/admin", "/admin/sources", "/admin/articles", "/admin/review", "/admin/tasks", "/admin/users", "/admin/audit"];
 
 async function register(api: APIRequestContext, prefix: string) {
   const account = uniqueName(prefix);

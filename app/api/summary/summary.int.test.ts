@@ -102,8 +102,11 @@ describe("summary tasks", () => {
     const h = (await call(history, "/api/summary/history", { token: b.token })).body;
     expect(h.items.map((i: { url: string }) => i.url)).toEqual([theirs]);
     for (const body of [s, h]) for (const token of ["aaaa1111", "first-tok", "#t=30"]) expect(JSON.stringify(body)).not.toContain(token);
-    // The first reader's own result still carries their link.
+    // The first reader's own result still carries their link; an article made from either is stored without tokens.
     expect((await statusOf(a.token, first.body.task_id)).body.result.source_url).toBe(mine);
+    const made = await addArticle(b.token, again.body.task_id);
+    const [row] = await (await getDb()).select().from(articles).where(eq(articles.id, made.body.article_id));
+    expect(row.sourceUrl).toBe("https://www.bilibili.com/video/BV1Ab411c7Xy");
   });
 
   it("adds a finished summary to the article list once, under its normalized link, waiting for review", async () => {
