@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { MSG } from "../lib/messages";
 import { serverLog } from "../playwright.config";
-import { codeFromServerLog, Header, PasswordLoginPage, RegisterPage, SmsLoginPage, toast, uniqueName, uniquePhone } from "./pages/auth-pages";
+import { codeFromServerLog, Header, PasswordLoginPage, RegisterPage, sendCodeButton, SmsLoginPage, toast, uniqueName, uniquePhone } from "./pages/auth-pages";
 
 test("a visitor registers, lands on the home page with the avatar menu, and logs out", async ({ page, context }) => {
   const register = new RegisterPage(page);
@@ -45,6 +45,76 @@ test("a visitor signs in with a code read from the server's output", async ({ pa
   await page.getByRole("menuitem", { name: "我的账户" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText(MSG.passwordNotSet)).toBeVisible();
+});
+
+// Issue 28 row 1: a number enters an account only with the code sent to it, so the owner's code login opens their own.
+test("registering with someone's number needs its code; the owner's code login lands in their own account", async ({ page }) => {
+  const register = new RegisterPage(page);
+  const owners = uniquePhone();
+  const attacker = uniqueName("squatter");
+  await register.goto();
+  await register.register({ account: attacker, password: "secret-pass-1", phone: owners });
+  await expect(toast(page, MSG.phoneCodeRequired)).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+
+  const sms = new SmsLoginPage(page);
+  await sms.goto();
+  await sms.phone.fill(owners);
+  await sms.sendCode.click();
+  await sms.code.fill(await codeFromServerLog(owners));
+  await sms.submit.click();
+  await expect(page).toHaveURL(/\/$/);
+  const owner = JSON.parse((await page.evaluate(() => localStorage.getItem("shiyue_user")))!);
+  expect(owner).toMatchObject({ phone_number: owners, phone_verified: true, has_password: false });
+  expect(owner.account_name).not.toBe(attacker);
+  await new Header(page).logout();
+
+  // Registering with one's own number: the code read from the server's output proves it.
+  const phone = uniquePhone();
+  await register.goto();
+  await page.getByLabel("手机号（选填）").fill(phone);
+  await sendCodeButton(page).click();
+  await expect(toast(page, MSG.codeSentTo(phone))).toBeVisible();
+  await register.register({ account: uniqueName("phoned"), password: "secret-pass-1", phone, code: await codeFromServerLog(phone) });
+  await expect(page).toHaveURL(/\/$/);
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem("shiyue_user")))!)).toMatchObject({ phone_number: phone, phone_verified: true, has_password: true });
+});
+
+test("the security card binds a phone by its code and changes the password; other sessions end, this one stays", async ({ page, context, request }) => {
+  const account = uniqueName("guarded");
+  await new RegisterPage(page).goto();
+  await new RegisterPage(page).register({ account, password: "secret-pass-1" });
+  await expect(page).toHaveURL(/\/$/);
+  const before = (await context.cookies()).find((c) => c.name === "shiyue_token")!.value;
+  await page.goto("/profile");
+
+  const phone = uniquePhone();
+  await page.getByRole("button", { name: "绑定手机号" }).click();
+  const bind = page.getByRole("dialog", { name: "绑定手机号" });
+  await bind.getByLabel("手机号").fill(phone);
+  await sendCodeButton(bind).click();
+  await bind.getByLabel("验证码").fill(await codeFromServerLog(phone));
+  await bind.getByRole("button", { name: "确定" }).click();
+  await expect(toast(page, "手机号已绑定")).toBeVisible();
+  await expect(page.getByText(`已绑定 ${phone.slice(0, 3)}****${phone.slice(-4)}`)).toBeVisible();
+  expect((await request.get("/api/v1/users/me", { headers: { authorization: `Bearer ${before}` } })).status()).toBe(401);
+
+  await page.getByRole("button", { name: "修改密码" }).click();
+  const change = page.getByRole("dialog", { name: "修改密码" });
+  await change.getByLabel("当前密码").fill("secret-pass-1");
+  await change.getByLabel("新密码").fill("secret-pass-2");
+  await change.getByRole("button", { name: "确定" }).click();
+  await expect(toast(page, "密码已修改")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: account })).toBeVisible();
+
+  await new Header(page).logout();
+  await page.goto("/login/password");
+  const login = new PasswordLoginPage(page);
+  await login.username.fill(phone);
+  await login.password.fill("secret-pass-2");
+  await login.submit.click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("/profile signed out goes to code login and comes back after a password login", async ({ page, request }) => {

@@ -6,9 +6,10 @@ import { toast } from "@/lib/client/toast";
 import { api } from "@/lib/client/api";
 import { MSG } from "@/lib/messages";
 import { Field, inputClass, primaryButtonClass } from "./auth-card";
+import { CodeInput, SendCodeButton } from "./send-code-button";
 import { useAuthSubmit } from "./use-auth-success";
 
-const EMPTY = { account_name: "", email: "", phone_number: "", password: "", display_name: "" };
+const EMPTY = { account_name: "", email: "", phone_number: "", sms_code: "", password: "", display_name: "" };
 
 export function RegisterForm() {
   const [form, setForm] = useState(EMPTY);
@@ -18,7 +19,9 @@ export function RegisterForm() {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!form.account_name.trim() || !form.password) return void toast.error(MSG.registerRequired);
-    await signIn(() => api("/auth/register", { json: { ...form, account_name: form.account_name.trim() } }));
+    // A phone number comes in only with the code sent to it (the server answers 请输入手机验证码 without one).
+    const sms_code = form.phone_number.trim() ? form.sms_code : "";
+    await signIn(() => api("/auth/register", { json: { ...form, sms_code, account_name: form.account_name.trim() } }));
   }
 
   return (
@@ -32,6 +35,14 @@ export function RegisterForm() {
       <Field label="手机号（选填）">
         <input type="tel" name="phone_number" inputMode="numeric" maxLength={11} autoComplete="tel-national" value={form.phone_number} onChange={set("phone_number")} placeholder="11 位手机号" className={inputClass} />
       </Field>
+      {form.phone_number.trim() ? (
+        <Field label="手机验证码">
+          <div className="flex gap-2">
+            <CodeInput value={form.sms_code} onChange={(sms_code) => setForm((f) => ({ ...f, sms_code }))} className={`${inputClass} min-w-0 flex-1`} />
+            <SendCodeButton phone={form.phone_number.trim()} />
+          </div>
+        </Field>
+      ) : null}
       <Field label="密码">
         <input type="password" name="password" autoComplete="new-password" value={form.password} onChange={set("password")} placeholder="至少 6 位" className={inputClass} />
       </Field>

@@ -1,46 +1,20 @@
 "use client";
 
 import { Link } from "@/components/ui/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "@/lib/client/toast";
-import { PHONE_PATTERN, SMS_CODE_LENGTH, SMS_RESEND_SECONDS } from "@/lib/auth/constants";
-import { api, errorText } from "@/lib/client/api";
+import { PHONE_PATTERN, SMS_CODE_LENGTH } from "@/lib/auth/constants";
+import { api } from "@/lib/client/api";
 import { MSG } from "@/lib/messages";
 import { Field, inputClass, primaryButtonClass } from "./auth-card";
+import { CodeInput, SendCodeButton } from "./send-code-button";
 import { useAuthSubmit, useWithRedirect } from "./use-auth-success";
 
 export function SmsLoginForm() {
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
-  const [countdown, setCountdown] = useState(0);
-  const [sending, setSending] = useState(false);
   const { busy, submit: signIn } = useAuthSubmit({ formatError: MSG.loginFormatError, failure: MSG.loginFailed });
   const withRedirect = useWithRedirect();
-  const phoneValid = PHONE_PATTERN.test(phone);
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const t = setTimeout(() => setCountdown((c) => c - 1), 1000);
-    return () => clearTimeout(t);
-  }, [countdown]);
-
-  async function sendCode() {
-    if (countdown > 0 || sending) return;
-    if (!phoneValid) {
-      toast.error(MSG.invalidPhone);
-      return;
-    }
-    setSending(true);
-    try {
-      await api("/sms/send", { json: { phone } });
-      toast.success(MSG.codeSentTo(phone));
-      setCountdown(SMS_RESEND_SECONDS);
-    } catch (err) {
-      toast.error(errorText(err, MSG.sendCodeFailed));
-    } finally {
-      setSending(false);
-    }
-  }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -66,25 +40,8 @@ export function SmsLoginForm() {
       </Field>
       <Field label="验证码">
         <div className="flex gap-2">
-          <input
-            type="text"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={SMS_CODE_LENGTH}
-            value={code}
-            onChange={(e) => setCode(e.target.value.slice(0, SMS_CODE_LENGTH))}
-            placeholder="6 位验证码"
-            className={`${inputClass} min-w-0 flex-1`}
-          />
-          <button
-            type="button"
-            onClick={sendCode}
-            disabled={!phoneValid || countdown > 0 || sending}
-            className="h-11 shrink-0 rounded-lg border border-brand-500 px-3 text-sm text-brand-600 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-400 disabled:hover:bg-transparent"
-          >
-            {countdown > 0 ? MSG.resendIn(countdown) : sending ? "发送中…" : "获取验证码"}
-          </button>
+          <CodeInput value={code} onChange={setCode} className={`${inputClass} min-w-0 flex-1`} />
+          <SendCodeButton phone={phone} />
         </div>
       </Field>
       <button type="submit" disabled={busy} className={primaryButtonClass}>

@@ -5,7 +5,7 @@ import { Link } from "@/components/ui/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { needsLogin } from "@/lib/auth/guards";
-import { clearSession } from "@/lib/client/session";
+import { signOut } from "@/lib/client/sign-out";
 
 const ITEMS = [
   { href: "/profile", label: "我的账户" },
@@ -38,9 +38,9 @@ export function UserMenu({ name, avatarUrl, isAdmin = false }: { name: string; a
     };
   }, [open]);
 
-  function logout() {
-    clearSession();
+  async function logout() {
     setOpen(false);
+    await signOut();
     if (needsLogin(pathname)) router.replace("/");
     router.refresh();
   }

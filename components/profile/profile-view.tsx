@@ -1,6 +1,6 @@
 "use client";
 
-import { Bookmark, Eye, Heart, KeyRound, MessageCircle, Pencil, Smartphone } from "lucide-react";
+import { Bookmark, Eye, Heart, MessageCircle, Pencil } from "lucide-react";
 import { useState } from "react";
 import { toast } from "@/lib/client/toast";
 import type { ApiUser } from "@/lib/auth/serialize";
@@ -8,13 +8,13 @@ import { api, errorText } from "@/lib/client/api";
 import { storeUser } from "@/lib/client/session";
 import { formatChineseDate } from "@/lib/format";
 import { MSG } from "@/lib/messages";
+import { maskPhone } from "./mask-phone";
+import { SecurityCard } from "./security-card";
 
 type Stats = { likes_count: number; favorites_count: number; comments_count: number; read_count: number };
 type Draft = { display_name: string; email: string; bio: string };
 
 const draftOf = (u: ApiUser): Draft => ({ display_name: u.display_name ?? "", email: u.email ?? "", bio: u.bio ?? "" });
-const maskPhone = (p: string) => `${p.slice(0, 3)}****${p.slice(-4)}`;
-const soon = () => toast.info("该功能即将上线，敬请期待");
 
 export function ProfileView({ user: initial, stats }: { user: ApiUser; stats: Stats }) {
   const [user, setUser] = useState(initial);
@@ -122,31 +122,7 @@ export function ProfileView({ user: initial, stats }: { user: ApiUser; stats: St
         ))}
       </section>
 
-      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 className="text-base font-semibold text-slate-900">账户安全</h2>
-        <ul className="mt-3 divide-y divide-slate-100">
-          <li className="flex items-center gap-3 py-3">
-            <KeyRound className="size-5 text-slate-500" aria-hidden />
-            <div className="min-w-0 flex-1">
-              <p className="text-sm text-slate-800">登录密码</p>
-              <p className="text-xs text-slate-500">{user.has_password ? "已设置" : MSG.passwordNotSet}</p>
-            </div>
-            <button type="button" onClick={soon} className="rounded-full border border-slate-300 px-3 py-1 text-xs text-slate-600 hover:bg-slate-50">
-              {user.has_password ? "修改密码" : "设置密码"}
-            </button>
-          </li>
-          <li className="flex items-center gap-3 py-3">
-            <Smartphone className="size-5 text-slate-500" aria-hidden />
-            <div className="min-w-0 flex-1">
-              <p className="text-sm text-slate-800">手机号</p>
-              <p className="text-xs text-slate-500">{user.phone_number ? `已绑定 ${maskPhone(user.phone_number)}` : MSG.phoneUnbound}</p>
-            </div>
-            <button type="button" onClick={soon} className="rounded-full border border-slate-300 px-3 py-1 text-xs text-slate-600 hover:bg-slate-50">
-              {user.phone_number ? "更换手机号" : "绑定手机号"}
-            </button>
-          </li>
-        </ul>
-      </section>
+      <SecurityCard user={user} onChange={setUser} />
     </div>
   );
 }

@@ -26,7 +26,7 @@ export class SmsLoginPage {
   constructor(readonly page: Page) {
     this.phone = page.getByLabel("手机号");
     this.code = page.getByLabel("验证码");
-    this.sendCode = page.getByRole("button", { name: /获取验证码|秒后可重新发送/ });
+    this.sendCode = sendCodeButton(page);
     this.submit = page.getByRole("button", { name: "登录", exact: true });
   }
   async goto(query = "") {
@@ -45,17 +45,22 @@ export class PasswordLoginPage {
   }
 }
 
+/** The send-code button of any screen that asks for a code (it doubles as the countdown label). */
+export const sendCodeButton = (scope: Page | Locator) => scope.getByRole("button", { name: /获取验证码|秒后可重新发送/ });
+
 export class RegisterPage {
   constructor(readonly page: Page) {}
   async goto() {
     await this.page.goto("/register");
   }
-  async register(user: { account: string; password: string; email?: string; phone?: string; name?: string }) {
+  /** With a phone, `code` fills the code field that appears for it (left empty when not given). */
+  async register(user: { account: string; password: string; email?: string; phone?: string; code?: string; name?: string }) {
     const p = this.page;
     await p.getByLabel("用户名").fill(user.account);
     if (user.email) await p.getByLabel("邮箱（选填）").fill(user.email);
     if (user.phone) await p.getByLabel("手机号（选填）").fill(user.phone);
-    await p.getByLabel("密码").fill(user.password);
+    if (user.code) await p.getByLabel("手机验证码").fill(user.code);
+    await p.getByLabel("密码", { exact: true }).fill(user.password);
     if (user.name) await p.getByLabel("昵称（选填）").fill(user.name);
     await p.getByRole("button", { name: "注册", exact: true }).click();
   }
