@@ -5,6 +5,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { NextRequest } from "next/server";
 import * as adminArticles from "@/app/api/admin/articles/route";
+import * as humanCheck from "@/app/api/v1/human-check/route";
 import * as adminArticleOne from "@/app/api/admin/articles/[id]/route";
 import * as adminArticleApprove from "@/app/api/admin/articles/[id]/approve/route";
 import * as adminArticleReject from "@/app/api/admin/articles/[id]/reject/route";
@@ -419,6 +420,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...ADMIN_ENDPOINTS,
   ep({ method: "GET", path: "/api/health", file: "app/api/health/route.ts", module: health, handler: health.GET, auth: "none", sample: () => ({}) }),
   ep({ method: "GET", path: "/api/ready", file: "app/api/ready/route.ts", module: ready, handler: ready.GET, auth: "none", sample: () => ({}) }),
+  ep({ method: "GET", path: "/api/v1/human-check", file: "app/api/v1/human-check/route.ts", module: humanCheck, handler: humanCheck.GET, auth: "none", sample: () => ({}) }),
   ep({
     method: "POST",
     path: "/api/summary/create-task",
@@ -896,6 +898,8 @@ export type Send = {
   contentType?: string | null;
   token?: string | null;
   headers?: Record<string, string>;
+  /** The socket address the request comes from (test/api.ts). */
+  peer?: string;
   /** Overrides the endpoint's method. */
   method?: string;
   /** Calls this handler instead of the endpoint's. */
@@ -927,6 +931,7 @@ export async function send(e: Endpoint, s: Send) {
     headers,
     token: s.token ?? undefined,
     params,
+    peer: s.peer,
   });
   return res;
 }

@@ -397,7 +397,7 @@ describe("endpoints open to visitors treat a bad token as a visitor", () => {
   let ip = 0; // visitors' chat limit is per address
   const cases = open.flatMap((x) => BAD.filter((c) => c.name !== "no token").map((c) => [`${x.id} with ${c.name}`, x, c] as const));
   it.each(cases)("%s", async (_name, x, c) => {
-    const res = await send(x, { ...sampleSend(x, a), token: null, headers: { ...(await c.headers()), "x-forwarded-for": `10.7.0.${++ip}` } });
+    const res = await send(x, { ...sampleSend(x, a), token: null, headers: await c.headers(), peer: `10.7.0.${++ip}` });
     expect(res.status, res.text.slice(0, 200)).toBe(200);
     if (x.method === "GET") {
       // …so a second page, which needs sign-in, is refused.
