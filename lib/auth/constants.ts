@@ -8,7 +8,6 @@ export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_MAX_WRONG_TRIES = 5;
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_PER_PHONE_PER_DAY = 10;
-export const SMS_PER_IP_PER_HOUR = 20;
 
 // Password-login lock-out (lib/auth/lockout.ts): failures of one account from one client address, of one
 // account from every address (then only code login opens it), and of one address across accounts (wide
