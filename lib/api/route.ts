@@ -110,15 +110,15 @@ function assertSameOrigin(req: NextRequest): void {
 const isJson = (type: string) => type === "application/json" || type.endsWith("+json");
 
 async function readBody(req: NextRequest, limit: number, accept: "any" | "json" | "json-or-form" = "any"): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new ApiError("payload_too_large", `请求内容过大（上限 ${Math.floor(limit / 1024)} KB）`);
+  const buf = await req.arrayBuffer();
+  if (buf.byteLength > limit) throw new ApiError("payload_too_large", `请求内容过大（上限 ${Math.floor(limit / 1024)} KB）`);
   const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (accept === "json" && !isJson(type)) throw new ApiError("unsupported_media_type", "请求格式须为 JSON（Content-Type: application/json）");
   if (accept === "json-or-form" && !isJson(type) && type !== "application/x-www-form-urlencoded") {
     throw new ApiError("unsupported_media_type", "请求格式须为 JSON 或表单");
   }
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new ApiError("payload_too_large", `请求内容过大（上限 ${Math.floor(limit / 1024)} KB）`);
-  const buf = await req.arrayBuffer();
-  if (buf.byteLength > limit) throw new ApiError("payload_too_large", `请求内容过大（上限 ${Math.floor(limit / 1024)} KB）`);
   const text = new TextDecoder().decode(buf);
   if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
   if (!text.trim()) return {};
