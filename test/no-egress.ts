@@ -28,11 +28,13 @@ export function guardEgress(resolve: (host: string) => string = () => "93.184.21
     process.nextTick(() => this.destroy(Object.assign(new Error(`test: no connection to ${host}:${port}`), { code: "ECONNREFUSED" })));
     return this;
   } as typeof connect;
-  dns.promises.lookup = (async (host: string) => {
+  // The fetcher asks for every address ({ all: true }): answer that shape.
+  const stub = async (host: string) => {
     lookups.push(host);
     const address = resolve(host);
     return [{ address, family: address.includes(":") ? 6 : 4 }];
-  }) as typeof dns.promises.lookup;
+  };
+  dns.promises.lookup = stub as unknown as typeof dns.promises.lookup;
   return {
     attempts,
     lookups,
