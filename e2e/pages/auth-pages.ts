@@ -77,9 +77,11 @@ export class Header {
     await this.menuButton.click();
     await expect(this.page.getByRole("menu")).toBeVisible();
   }
+  /** Signs out and waits until it is done (the server is told first, then the session is forgotten). */
   async logout() {
     await this.openMenu();
     await this.page.getByRole("menuitem", { name: "退出登录" }).click();
+    await expect(this.loginLink).toBeVisible();
   }
 }
 
