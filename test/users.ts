@@ -5,10 +5,11 @@ import { articles, users } from "@/lib/db/schema";
 
 let seq = 0;
 
-export async function newUser(prefix = "u"): Promise<{ id: number; token: string }> {
+/** `createdAt` in the past makes an established account (new ones have smaller daily budgets: lib/abuse/budgets.ts). */
+export async function newUser(prefix = "u", { createdAt }: { createdAt?: Date } = {}): Promise<{ id: number; token: string }> {
   const [u] = await (await getDb())
     .insert(users)
-    .values({ accountName: `${prefix}_${process.pid}_${++seq}` })
+    .values({ accountName: `${prefix}_${process.pid}_${++seq}`, ...(createdAt ? { createdAt } : {}) })
     .returning();
   return { id: u.id, token: await signToken(u.id) };
 }

@@ -46,7 +46,8 @@ async function summarize(path: string, method: string) {
 beforeAll(async () => {
   site = await startFixtureServer();
   provider = await startFakeOpenAI();
-  token = (await newUser("sum")).token;
+  // An account older than a day: the file runs more summaries than a new account may start in a day.
+  token = (await newUser("sum", { createdAt: new Date(Date.now() - 2 * 86_400_000) })).token;
   setEnv({ ALLOW_PRIVATE_URLS: "1", OPENAI_API_KEY: undefined, AI_CHAT_MODEL: undefined, AI_TRANSCRIBE_MODEL: undefined });
   startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: 2, pollMs: 30 });
 });

@@ -75,7 +75,8 @@ beforeAll(async () => {
   expect(bin, "ffmpeg (the @ffmpeg-installer package) must be installed for these tests").toBeTruthy();
   site = await startMediaServer();
   provider = await startFakeOpenAI();
-  token = (await newUser("media")).token;
+  // An account older than a day: the file runs more summaries than a new account may start in a day.
+  token = (await newUser("media", { createdAt: new Date(Date.now() - 2 * 86_400_000) })).token;
   setEnv({ ALLOW_PRIVATE_URLS: "1", OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: "test-key", AI_CHAT_MODEL: "fake-chat", AI_TRANSCRIBE_MODEL: "fake-whisper" });
   // The fake provider measures each piece it gets (MP3 frames) and answers with its name and length, so
   // the transcript shows which piece landed at which time.
