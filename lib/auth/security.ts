@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
 import type { Db, Tx } from "@/lib/db/client";
-import { users, type NewUser, type User } from "@/lib/db/schema";
+import { comments, favorites, likes, readHistory, summaryTasks, users, type NewUser, type User } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
 import { assertNotLocked, clearAccountLockout, countFailure } from "./lockout";
 import { hashPassword, verifyPassword } from "./password";
@@ -30,13 +30,33 @@ export async function endSessions(user: User): Promise<void> {
 }
 
 /**
+ * An account only its number opens (no password) that holds nothing yet: what a code login makes for a number
+ * whose owner's own account held it unproven (docs/security.md, "Phones"). Whoever proves the number could open
+ * it anyway, so moving the number away loses nobody anything.
+ */
+async function isEmptyCodeAccount(tx: Tx, holder: User): Promise<boolean> {
+  if (holder.hashedPassword) return false;
+  for (const table of [likes, favorites, readHistory, comments, summaryTasks]) {
+    const [row] = await tx.select({ one: sql`1` }).from(table).where(eq(table.userId, holder.id)).limit(1);
+    if (row) return false;
+  }
+  return true;
+}
+
+/**
  * Binds `phone` to the account once its code proved it: the number is taken from an account holding it
- * unproven; held proven by another account, it is a 409. Binding the account's own unproven number proves it.
+ * unproven, or from an empty password-less account (the one a code login made before its owner verified the
+ * number on their real account); held proven by another account, it is a 409. Binding the account's own
+ * unproven number proves it.
  */
 export async function bindPhone(user: User, { phone, code }: { phone: string; code: string }): Promise<AuthResult> {
   const updated = await withPhoneProof({ phone, code }, async (tx) => {
-    const holder = await provenHolder(tx, phone);
-    if (holder && holder.id !== user.id) throw new ApiError("conflict", MSG.duplicatePhone);
+    let holder = await provenHolder(tx, phone);
+    if (holder && holder.id !== user.id) {
+      if (!(await isEmptyCodeAccount(tx, holder))) throw new ApiError("conflict", MSG.duplicatePhone);
+      await updateAndEndSessions(tx, holder.id, { phoneNumber: null, phoneVerifiedAt: null });
+      holder = null;
+    }
     return updateAndEndSessions(tx, user.id, { phoneNumber: phone, phoneVerifiedAt: holder?.phoneVerifiedAt ?? new Date() });
   });
   return authResult(updated);

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
-import { users } from "@/lib/db/schema";
+import { summaryTasks, users } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
 import { call } from "@/test/api";
 import { codeSentTo, wrongCode } from "@/test/sms-codes";
@@ -144,5 +144,27 @@ describe("PUT /api/v1/users/me/phone", () => {
     const proven = await bind(token, legacyPhone);
     expect(proven.body.data.user).toMatchObject({ id: legacy.id, phone_number: legacyPhone, phone_verified: true });
     expect((await passwordLogin(legacyPhone)).body.data.user.id).toBe(legacy.id);
+  });
+
+  it("moves the number from the empty account a code login made to the owner's real account, never from one holding data", async () => {
+    // The owner registered with a password before proofs; a code login then made a second, empty account.
+    const phone = "13912340013";
+    const real = await legacyHolder("bind_real", phone);
+    const stray = (await codeLogin(phone)).body.data;
+    expect(stray.user.id).not.toBe(real.id);
+    const token = (await passwordLogin("bind_real")).body.data.access_token as string;
+    const moved = await bind(token, phone);
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.user).toMatchObject({ id: real.id, phone_number: phone, phone_verified: true });
+    expect(await phoneOf(stray.user.id)).toBeNull();
+    expect((await call(me, "/api/v1/users/me", { token: stray.access_token })).status).toBe(401);
+
+    // A password-less account that holds something (here a summary task) keeps its number.
+    const phone2 = "13912340014";
+    const used = (await codeLogin(phone2)).body.data.user.id as number;
+    await (await getDb()).insert(summaryTasks).values({ userId: used, url: "https://example.com/a", normalizedUrl: "https://example.com/a", method: "quick" });
+    const other = (await registerWith("bind_other2", {})).body.data.access_token as string;
+    expect((await bind(other, phone2)).status).toBe(409);
+    expect(await phoneOf(used)).toBe(phone2);
   });
 });
