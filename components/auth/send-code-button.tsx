@@ -7,6 +7,7 @@ import { PHONE_PATTERN, SMS_CODE_LENGTH, SMS_RESEND_SECONDS } from "@/lib/auth/c
 import { api, errorText } from "@/lib/client/api";
 import { toast } from "@/lib/client/toast";
 import { MSG } from "@/lib/messages";
+import { Field, inputClass } from "./auth-card";
 
 export const sendCodeButtonClass =
   "h-11 shrink-0 rounded-lg border border-brand-500 px-3 text-sm text-brand-600 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-400 disabled:hover:bg-transparent";
@@ -57,5 +58,32 @@ export function CodeInput({ value, onChange, className }: { value: string; onCha
       placeholder="6 位验证码"
       className={className}
     />
+  );
+}
+
+/** The phone field, then the code field with its send button: code login and the profile's phone dialog. */
+export function PhoneCodeFields({ phone, onPhone, code, onCode }: { phone: string; onPhone: (phone: string) => void; code: string; onCode: (code: string) => void }) {
+  return (
+    <>
+      <Field label="手机号">
+        <input
+          type="tel"
+          name="phone"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={11}
+          value={phone}
+          onChange={(e) => onPhone(e.target.value.replace(/\D/g, "").slice(0, 11))}
+          placeholder="请输入手机号"
+          className={inputClass}
+        />
+      </Field>
+      <Field label="验证码">
+        <div className="flex gap-2">
+          <CodeInput value={code} onChange={onCode} className={`${inputClass} min-w-0 flex-1`} />
+          <SendCodeButton phone={phone} />
+        </div>
+      </Field>
+    </>
   );
 }

@@ -6,8 +6,8 @@ import { toast } from "@/lib/client/toast";
 import { PHONE_PATTERN, SMS_CODE_LENGTH } from "@/lib/auth/constants";
 import { api } from "@/lib/client/api";
 import { MSG } from "@/lib/messages";
-import { Field, inputClass, primaryButtonClass } from "./auth-card";
-import { CodeInput, SendCodeButton } from "./send-code-button";
+import { primaryButtonClass } from "./auth-card";
+import { PhoneCodeFields } from "./send-code-button";
 import { useAuthSubmit, useWithRedirect } from "./use-auth-success";
 
 export function SmsLoginForm() {
@@ -25,25 +25,7 @@ export function SmsLoginForm() {
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field label="手机号">
-        <input
-          type="tel"
-          name="phone"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={11}
-          value={phone}
-          onChange={(e) => setPhone(e.target.value.replace(/\D/g, "").slice(0, 11))}
-          placeholder="请输入手机号"
-          className={inputClass}
-        />
-      </Field>
-      <Field label="验证码">
-        <div className="flex gap-2">
-          <CodeInput value={code} onChange={setCode} className={`${inputClass} min-w-0 flex-1`} />
-          <SendCodeButton phone={phone} />
-        </div>
-      </Field>
+      <PhoneCodeFields phone={phone} onPhone={setPhone} code={code} onCode={setCode} />
       <button type="submit" disabled={busy} className={primaryButtonClass}>
         {busy ? "登录中…" : "登录"}
       </button>

@@ -2,8 +2,8 @@
 // 绑定手机号 / 更换手机号 / 验证: the number and the code sent to it → PUT /users/me/phone. The answer carries a fresh
 // token (the account's other sessions ended), kept for this browser.
 import { useState } from "react";
-import { Field, inputClass, primaryButtonClass } from "@/components/auth/auth-card";
-import { CodeInput, SendCodeButton } from "@/components/auth/send-code-button";
+import { primaryButtonClass } from "@/components/auth/auth-card";
+import { PhoneCodeFields } from "@/components/auth/send-code-button";
 import type { AuthResult } from "@/lib/auth/service";
 import type { ApiUser } from "@/lib/auth/serialize";
 import { PHONE_PATTERN, SMS_CODE_LENGTH } from "@/lib/auth/constants";
@@ -38,25 +38,7 @@ export function PhoneDialog({ title, initialPhone, onClose, onDone }: { title: s
   return (
     <Dialog title={title} onClose={onClose}>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field label="手机号">
-          <input
-            type="tel"
-            name="phone"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={11}
-            value={phone}
-            onChange={(e) => setPhone(e.target.value.replace(/\D/g, "").slice(0, 11))}
-            placeholder="请输入手机号"
-            className={inputClass}
-          />
-        </Field>
-        <Field label="验证码">
-          <div className="flex gap-2">
-            <CodeInput value={code} onChange={setCode} className={`${inputClass} min-w-0 flex-1`} />
-            <SendCodeButton phone={phone} />
-          </div>
-        </Field>
+        <PhoneCodeFields phone={phone} onPhone={setPhone} code={code} onCode={setCode} />
         <p className="text-xs text-slate-500">绑定后，其他设备上的登录将失效。</p>
         <button type="submit" disabled={busy} className={primaryButtonClass}>
           {busy ? "提交中…" : "确定"}
