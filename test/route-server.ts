@@ -5,6 +5,7 @@
 import { createServer, request, type ClientRequest, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
+import { PEER_HEADER } from "@/lib/api/client-ip";
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
@@ -34,6 +35,8 @@ export async function startRouteServer(routes: Record<string, Partial<Record<str
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    // The socket's address, as the app's server stamps it on every request (lib/server/peer-address.ts).
+    headers.set(PEER_HEADER, req.socket.remoteAddress ?? "");
     const nextReq = new NextRequest(url, {
       method: req.method,
       headers,
