@@ -9,7 +9,8 @@ import { ChatPanelSkeleton } from "@/components/chat/chat-panel-skeleton";
 import { PAGE_SIZE, SEARCH_RESULT_WINDOW } from "@/lib/articles/constants";
 import { pageCount } from "@/lib/articles/pagination";
 import { listQuery, searchQuery } from "@/lib/articles/schema";
-import { getFeedPage, getSearchPage } from "@/lib/articles/service";
+import { getFeedPage } from "@/lib/articles/service";
+import { getSearchPage } from "@/lib/search/service";
 import { pageViewer } from "@/lib/auth/viewer";
 import { MSG } from "@/lib/messages";
 

@@ -4,7 +4,7 @@
 import pg from "pg";
 import { openDatabase } from "@/lib/db/client";
 import { listArticles } from "@/lib/articles/queries";
-import { searchArticles } from "@/lib/articles/search-queries";
+import { searchArticles } from "@/lib/search/rank";
 
 type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
 export type Explained = { call: string; queries: { indexes: string[]; seqScans: string[]; ms: number }[] };

@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { PAGE_SIZE } from "@/lib/articles/constants";
 import { listArticles } from "@/lib/articles/queries";
-import { searchArticles } from "@/lib/articles/search-queries";
+import { searchArticles } from "@/lib/search/rank";
 import { openDatabase, type Db } from "@/lib/db/client";
 import { captureReplay, type Replay } from "./capture";
 import { COMMON_KEYWORD, FEED_PATH, FEED_UNREAD_PATH, ONE_WORD_KEYWORDS, searchPath, TWO_WORD_KEYWORDS, WORST_KEYWORD } from "./scenarios";

@@ -3,8 +3,8 @@
 // the demo articles and synthetic ones up to the count, analysed as the web process's statistics keeper would,
 // then times page 1 of the bench's two-word keywords (p50 / p95 of three rounds) and says which plan each took.
 import { sql } from "drizzle-orm";
-import { rankMatches } from "@/lib/articles/search-queries";
-import { refreshSearchStats } from "@/lib/articles/search-stats-keeper";
+import { rankMatches } from "@/lib/search/rank";
+import { refreshSearchStats } from "@/lib/search/statistics-keeper";
 import { label, pgliteAt } from "./databases";
 import { prepareBenchDb } from "./prepare-db";
 import { openDatabase } from "@/lib/db/client";

@@ -8,13 +8,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { keywordToPhraseTsquery, keywordToTsquery, rankMatches } from "@/lib/articles/search-queries";
+import { keywordToPhraseTsquery, keywordToTsquery } from "@/lib/search/keyword";
+import { rankMatches } from "@/lib/search/rank";
 import { openDatabase } from "@/lib/db/client";
 import { ONE_WORD_KEYWORDS, TWO_WORD_KEYWORDS, WORST_KEYWORD } from "./scenarios";
 
 const url = process.argv[2] ?? "postgres://postgres@127.0.0.1:5432/shiyue_bench_1m";
 const RUNS = 15;
-// The last ones match nothing by their words, so the verbatim fallback (lib/articles/search-verbatim.ts) runs:
+// The last ones match nothing by their words, so the verbatim fallback (lib/search/verbatim.ts) runs:
 // text of the demo articles cut differently in the corpus, and keywords no article holds whose pieces are
 // common words (the fallback's worst case: its 2,000 candidates are all read).
 const VERBATIM_KEYWORDS = ["以形补形", "“量子比特！！叠加态？？”", "不存在的词语组合", "用户数据的秘密配方", "大模型 部署 到底难不难 量子烤肠"];

@@ -107,7 +107,7 @@ export const configSchema = z
     SUMMARY_CONCURRENCY: z.coerce.number({ message: "必须是 1–16 之间的整数" }).int().min(1).max(16).default(2),
     /**
      * Searches (and chat retrievals) one process lets query the database at once; the rest wait their turn,
-     * so a crowd searching cannot take every pooled connection from page loads (lib/articles/search-gate.ts).
+     * so a crowd searching cannot take every pooled connection from page loads (lib/search/gate.ts).
      */
     SEARCH_CONCURRENCY: z.coerce.number({ message: "必须是 1–32 之间的整数" }).int().min(1).max(32).default(3),
     /** Feed sources polled at the same time by one process's scheduler. */

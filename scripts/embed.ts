@@ -2,7 +2,7 @@
 // npm run embed -- --backfill   embed every article without a current embedding (new or changed), then exit
 import { parseArgs } from "node:util";
 import { embeddingModel } from "@/lib/ai/embeddings";
-import { countPending, embedPending } from "@/lib/articles/embeddings";
+import { countPending, embedPending } from "@/lib/search/embeddings";
 import { ConfigError, getConfig } from "@/lib/config";
 import { closeDb, getDbHandle } from "@/lib/db";
 import { errorMessage } from "@/lib/log";

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { createSource, deleteSource, editSource, exportSources, importSources } from "@/lib/admin/sources";
 import { embeddingModel } from "@/lib/ai/embeddings";
 import { ApiError } from "@/lib/api/errors";
-import { embedPending } from "@/lib/articles/embeddings";
+import { embedPending } from "@/lib/search/embeddings";
 import { PLATFORMS } from "@/lib/articles/platforms";
 import { ConfigError, getConfig } from "@/lib/config";
 import { closeDb, getDbHandle } from "@/lib/db";

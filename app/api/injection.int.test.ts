@@ -8,7 +8,7 @@ import { GET as searchRoute } from "@/app/api/v1/articles/search/route";
 import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
 import { POST as chatRoute } from "@/app/api/v1/chat/route";
 import { GET as statusRoute } from "@/app/api/summary/task/[id]/status/route";
-import { searchFieldsFor } from "@/lib/articles/search-text";
+import { searchFieldsFor } from "@/lib/search/text";
 import { setSmsSenderForTests } from "@/lib/auth/sms";
 import { getDb } from "@/lib/db";
 import { articles, users } from "@/lib/db/schema";

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { call } from "@/test/api";
 import { newUser } from "@/test/users";
-import { CHAT_QUESTIONS, flushSearchLog, noteSearch } from "./activity-log";
+import { CHAT_QUESTIONS, flushSearchLog, noteSearch, tallySearches } from "./activity-log";
 import { chinaDay } from "./china-day";
 
 type LogRow = { day: string; keyword: string; searches: number; results: number };
@@ -16,6 +16,7 @@ const logRows = async () =>
 const find = (keyword: string, qs = "", token?: string) => call(search, `/api/v1/articles/search?keyword=${encodeURIComponent(keyword)}${qs}`, { token });
 
 beforeAll(async () => {
+  tallySearches(); // as the server's start-up does (lib/server/start.ts → startActivityLog)
   await seedDemoArticles(await getDb());
 });
 

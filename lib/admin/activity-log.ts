@@ -11,6 +11,7 @@ import type { Db } from "@/lib/db/client";
 import { outsideRequest } from "@/lib/db/request-scope";
 import { dailyCounters, searchLog } from "@/lib/db/schema";
 import { errorMessage, log } from "@/lib/log";
+import { onSearch } from "@/lib/search/events";
 import { chinaDay } from "./china-day";
 
 export const FLUSH_MS = 30_000;
@@ -148,9 +149,15 @@ function restore(searches: SearchTally[], counters: CounterTally[]): void {
   }
 }
 
+/** Counts every page-1 search the search service announces (lib/search/events.ts). */
+export function tallySearches(): () => void {
+  return onSearch("console-tally", noteSearch);
+}
+
 /** Starts the periodic flush (the web server, from lib/server/start.ts). */
 export function startActivityLog(getDb: () => Promise<Db>, { everyMs = FLUSH_MS } = {}): void {
   state.getDb = getDb;
+  tallySearches();
   if (state.timer) return;
   state.timer = setInterval(() => {
     flushSearchLog().catch((err) => log.warn("activity log flush failed", { error: errorMessage(err) }));

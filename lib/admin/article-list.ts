@@ -12,7 +12,7 @@ import "server-only";
 //   a link a source URL (unique index). Pages reach the first ADMIN_LIST_WINDOW rows; totals above
 //   ADMIN_COUNT_CAP are given as that cap with `total_is_estimate`.
 import { and, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
-import { keywordToPhraseTsquery, keywordToTsquery } from "@/lib/articles/search-queries";
+import { keywordToPhraseTsquery, keywordToTsquery } from "@/lib/search/keyword";
 import { countArticles } from "@/lib/articles/queries";
 import { normalizeUrl } from "@/lib/articles/source-url";
 import type { Db } from "@/lib/db/client";

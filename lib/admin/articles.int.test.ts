@@ -14,7 +14,7 @@ import { GET as feed } from "@/app/api/v1/articles/route";
 import { GET as search } from "@/app/api/v1/articles/search/route";
 import sitemap from "@/app/sitemap";
 import { countArticles, MAX_PINNED } from "@/lib/articles/queries";
-import { retrieveArticleIds } from "@/lib/articles/search-queries";
+import { retrieveArticleIds } from "@/lib/search/questions";
 import { findArticle } from "@/lib/articles/service";
 import { getDb } from "@/lib/db";
 import { adminAudit, articles, likes, readHistory, users } from "@/lib/db/schema";

@@ -9,7 +9,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { platformByKey } from "@/lib/articles/platforms";
 import { MAX_PINNED } from "@/lib/articles/queries";
-import { searchFieldsFor } from "@/lib/articles/search-text";
+import { searchFieldsFor } from "@/lib/search/text";
 import type { Db, Tx } from "@/lib/db/client";
 import { articles, type Article } from "@/lib/db/schema";
 import { audited, type Actor } from "./audit";

@@ -6,7 +6,7 @@ import "server-only";
 // audit log in its own transaction. The queue is read oldest first through the partial index articles_review_idx.
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
-import { markdownToPlainText } from "@/lib/articles/search-text";
+import { markdownToPlainText } from "@/lib/search/text";
 import type { Db } from "@/lib/db/client";
 import { articles, summaryTasks, users } from "@/lib/db/schema";
 import { lockArticle, showArticle } from "./articles";

@@ -1,6 +1,6 @@
 // The local engine's answer when no language model is configured: honest about what it is, and useful —
 // the most relevant articles, linked, each with the sentences that best match the question's words.
-import { segmentWords } from "@/lib/articles/search-text";
+import { segmentWords } from "@/lib/search/text";
 import type { Source } from "./retrieval";
 
 export const LOCAL_NOTICE = "当前未接入大语言模型，以下内容由站内检索（本地引擎）整理，仅供参考。";

@@ -3,12 +3,12 @@ import "server-only";
 // embedding when a model is configured (the search's reciprocal rank fusion), as numbered sources.
 import { embeddingModel } from "@/lib/ai/embeddings";
 import { articlesByIds } from "@/lib/articles/queries";
-import { fuse, queryVector } from "@/lib/articles/hybrid-search";
-import { retrieveArticleIds } from "@/lib/articles/search-queries";
-import { markdownToPlainText } from "@/lib/articles/search-text";
+import { fuse, queryVector } from "@/lib/search/hybrid";
+import { retrieveArticleIds } from "@/lib/search/questions";
+import { markdownToPlainText } from "@/lib/search/text";
 import type { ArticleRow } from "@/lib/articles/serialize";
-import { searchGate } from "@/lib/articles/search-gate";
-import { nearestArticles, vectorSearchAvailable } from "@/lib/articles/vector-search";
+import { searchGate } from "@/lib/search/gate";
+import { nearestArticles, vectorSearchAvailable } from "@/lib/search/vectors";
 import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 
@@ -37,7 +37,7 @@ export function toSource(row: ArticleRow, n: number): Source {
   };
 }
 
-/** The question's sources, through the search gate (a retrieval is a search: lib/articles/search-gate.ts). */
+/** The question's sources, through the search gate (a retrieval is a search: lib/search/gate.ts). */
 export async function retrieveSources({ db, question, signal }: { db: Db; question: string; signal?: AbortSignal }): Promise<Source[]> {
   const gate = searchGate(getConfig().SEARCH_CONCURRENCY);
   const ids = await gate.run(async () => {

@@ -2,7 +2,7 @@ import "server-only";
 // Start-up of the app's database: connect, migrate (under the advisory lock) and seed the demo articles
 // when the database has none (SEED_DEMO). Runs once per process; /api/ready reports its outcome.
 import { getConfig } from "@/lib/config";
-import { fillMissingSearchText } from "@/lib/articles/search-backfill";
+import { fillMissingSearchText } from "@/lib/search/backfill";
 import { log } from "@/lib/log";
 import { getDbHandle, type DbHandle } from "./index";
 import { outsideRequest } from "./request-scope";

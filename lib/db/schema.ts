@@ -198,7 +198,7 @@ export const articles = pgTable(
     ),
     /** The title's words alone: small enough to stay inline, so ranking by title reads no TOAST. */
     titleVector: tsvector("title_vector").generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce(search_title, ''))`),
-    /** The title as character bigrams (gramTokens in lib/articles/search-text.ts), for exact-phrase matches. */
+    /** The title as character bigrams (gramTokens in lib/search/text.ts), for exact-phrase matches. */
     searchGrams: text("search_grams").notNull().default(""),
     titleGrams: tsvector("title_grams").generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce(search_grams, ''))`),
     /**
@@ -231,7 +231,7 @@ export const articles = pgTable(
     uniqueIndex("articles_feed_guid_key").on(t.feedSourceId, t.guid),
     index("articles_published_idx").on(t.publishedAt.desc(), t.id.desc()),
     index("articles_search_idx").using("gin", t.searchVector),
-    /** One article in 64, for estimating a common keyword's total (lib/articles/search-total.ts). */
+    /** One article in 64, for estimating a common keyword's total (lib/search/total.ts). */
     index("articles_search_sample_idx")
       .using("gin", t.searchVector)
       .where(sql`${t.id} % 64 = 0`),

@@ -3,7 +3,7 @@ import "server-only";
 // feed parsed, new items stored, and the source's health and next poll written back. A failure of any
 // kind is recorded on that source only, with a Chinese message, and backs it off; it never throws.
 import { eq } from "drizzle-orm";
-import { nudgeEmbedder } from "@/lib/articles/embedder";
+import { nudgeEmbedder } from "@/lib/search/embedder";
 import type { Db } from "@/lib/db/client";
 import { feedSources, type FeedSource } from "@/lib/db/schema";
 import { errorMessage, log } from "@/lib/log";

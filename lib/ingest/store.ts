@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { articles, type FeedSource, type NewArticle } from "@/lib/db/schema";
 import { detectPlatform, platformByKey } from "@/lib/articles/platforms";
-import { searchFieldsFor } from "@/lib/articles/search-text";
+import { searchFieldsFor } from "@/lib/search/text";
 import { normalizeUrl } from "@/lib/articles/source-url";
 import type { FeedItem, ParsedFeed } from "./feed-parse";
 import { htmlToMarkdown } from "./html-markdown";

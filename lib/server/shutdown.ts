@@ -6,7 +6,7 @@ import "server-only";
 // exits. Active only when the launcher sets NEXT_MANUAL_SIG_HANDLE=true (npm start, the container);
 // otherwise Next's own handlers exit as before (next dev).
 import { stopActivityLog } from "@/lib/admin/activity-log";
-import { stopEmbedder } from "@/lib/articles/embedder";
+import { stopEmbedder } from "@/lib/search/embedder";
 import { stopSummaryWorkers } from "@/lib/summary/worker";
 import { stopFeedScheduler } from "@/lib/ingest/scheduler";
 import { closeDb } from "@/lib/db";

@@ -5,7 +5,7 @@ import "server-only";
 // summarize (the model's prompt per method, or the local extractive engine). Each step reports its status and message as it goes; a failed
 // step carries the reason the reader will see.
 import { chatModel, describeAiError } from "@/lib/ai/chat";
-import { markdownToPlainText } from "@/lib/articles/search-text";
+import { markdownToPlainText } from "@/lib/search/text";
 import type { StepKey, TaskResult, TaskStep, TaskSteps } from "@/lib/db/schema";
 import { summarizeWithModel } from "./ai-summary";
 import { extractArticle, mediaTracks } from "./extract/html";

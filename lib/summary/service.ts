@@ -7,7 +7,7 @@ import { getConfig } from "@/lib/config";
 import { scaled } from "@/lib/abuse/budgets";
 import { hit } from "@/lib/api/rate-limit";
 import { detectPlatform } from "@/lib/articles/platforms";
-import { markdownToPlainText, searchFieldsFor } from "@/lib/articles/search-text";
+import { markdownToPlainText, searchFieldsFor } from "@/lib/search/text";
 import type { Db } from "@/lib/db/client";
 import { articles, STEP_KEYS, summaryTasks, type SummaryTask, type TaskSteps } from "@/lib/db/schema";
 import { normalizeUrl } from "@/lib/articles/source-url";

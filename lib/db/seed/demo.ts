@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { platformByKey } from "@/lib/articles/platforms";
-import { searchFieldsFor } from "@/lib/articles/search-text";
+import { searchFieldsFor } from "@/lib/search/text";
 import type { Db } from "@/lib/db/client";
 import { articles, type NewArticle } from "@/lib/db/schema";
 import { parseFrontMatter } from "./front-matter";

@@ -2,7 +2,7 @@
 // vocabulary, deterministic for a given seed, and cheap to make — the search text is assembled from the
 // word bank's own segmentation instead of running jieba over every generated body.
 import { PLATFORMS } from "@/lib/articles/platforms";
-import { gramTokens, segmentWords } from "@/lib/articles/search-text";
+import { gramTokens, segmentWords } from "@/lib/search/text";
 import type { NewArticle } from "@/lib/db/schema";
 
 const TOPICS: Record<string, string[]> = {

@@ -1,5 +1,5 @@
 // TextRank (Mihalcea & Tarau 2004) over sentences and over words, on jieba tokens.
-import { segmentWords } from "@/lib/articles/search-text";
+import { segmentWords } from "@/lib/search/text";
 import { STOPWORDS } from "./stopwords";
 
 export const DAMPING = 0.85;

@@ -7,8 +7,8 @@
 // on both (CI runs this file on PostgreSQL).
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { searchArticles, rankMatches } from "@/lib/articles/search-queries";
-import { forgetTermStats } from "@/lib/articles/term-stats";
+import { rankMatches, searchArticles } from "@/lib/search/rank";
+import { forgetTermStats } from "@/lib/search/statistics";
 import { getDb, getDbHandle } from "@/lib/db";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { seedSynthetic } from "@/lib/db/seed/seed-synthetic";

@@ -1,5 +1,5 @@
 import { searchQuery } from "@/lib/articles/schema";
-import { getSearchPage } from "@/lib/articles/service";
+import { getSearchPage } from "@/lib/search/service";
 import { methodNotAllowed, ok, route } from "@/lib/api/route";
 import { MSG } from "@/lib/messages";
 

@@ -11,10 +11,10 @@ import "server-only";
 import { and, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { articles } from "@/lib/db/schema";
-import { unreadBy, type Reader } from "./queries";
-import { normalizeText, segmentWords } from "./search-text";
-import { sampleEstimate } from "./search-total";
-import { termStats } from "./term-stats";
+import { unreadBy, type Reader } from "@/lib/articles/queries";
+import { normalizeText, segmentWords } from "./text";
+import { sampleEstimate } from "./total";
+import { termStats } from "./statistics";
 import { topByHot } from "./top-by-hot";
 
 /** At most this many candidates (the hottest) are read for the text of the keyword. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { SearchGate } from "./search-gate";
+import { SearchGate } from "./gate";
 
 const later = () => {
   let resolve!: () => void;

@@ -1,5 +1,5 @@
 import "server-only";
-// The search chooses its plan from PostgreSQL's statistics of the articles' word vectors (term-stats.ts).
+// The search chooses its plan from PostgreSQL's statistics of the articles' word vectors (statistics.ts).
 // A PostgreSQL server keeps them fresh with autovacuum (ANALYZE after 2% of the rows changed, migration
 // 0009); the embedded PGlite runs no autovacuum, so the web process does the same there: every few minutes
 // it compares the article count with the one the last ANALYZE saw and analyses the table when they differ
@@ -8,8 +8,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { errorMessage, log } from "@/lib/log";
-import { countArticles } from "./queries";
-import { forgetTermStats } from "./term-stats";
+import { countArticles } from "@/lib/articles/queries";
+import { forgetTermStats } from "./statistics";
 
 const CHECK_MS = 5 * 60_000;
 /** Relative change of the article count that calls for a new ANALYZE (autovacuum_analyze_scale_factor). */

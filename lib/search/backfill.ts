@@ -4,7 +4,7 @@ import "server-only";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { articles } from "@/lib/db/schema";
-import { gramTokens } from "./search-text";
+import { gramTokens } from "./text";
 
 const BATCH = 500;
 

@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db/client";
 import { articleEmbeddings, articles } from "@/lib/db/schema";
 import { outsideRequest } from "@/lib/db/request-scope";
 import { log, errorMessage } from "@/lib/log";
-import { countArticles, unreadBy, visible, type Reader } from "./queries";
+import { countArticles, unreadBy, visible, type Reader } from "@/lib/articles/queries";
 
 /**
  * Without pgvector every query vector is compared with every stored one. Above this many articles that scan

@@ -5,8 +5,8 @@ import "server-only";
 import { embeddingModel } from "@/lib/ai/embeddings";
 import { getDbHandle } from "@/lib/db";
 import { errorMessage, log } from "@/lib/log";
-import { keepSearchStatsFresh } from "./search-stats-keeper";
-import { warnIfVectorSearchOff } from "./vector-search";
+import { keepSearchStatsFresh } from "./statistics-keeper";
+import { warnIfVectorSearchOff } from "./vectors";
 
 export async function startSearchUpkeep(): Promise<void> {
   try {

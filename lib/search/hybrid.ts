@@ -8,10 +8,10 @@ import { embedTexts, embeddingModel } from "@/lib/ai/embeddings";
 import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { errorMessage, log } from "@/lib/log";
-import { articlesByIds, type Page, type Reader } from "./queries";
-import { matchingIds, rankMatches } from "./search-queries";
-import type { ArticleRow } from "./serialize";
-import { nearestArticles, vectorSearchAvailable } from "./vector-search";
+import { articlesByIds, type Page, type Reader } from "@/lib/articles/queries";
+import { matchingIds, rankMatches } from "./rank";
+import type { ArticleRow } from "@/lib/articles/serialize";
+import { nearestArticles, vectorSearchAvailable } from "./vectors";
 
 /** The RRF constant from Cormack et al. (2009). */
 export const RRF_K = 60;

@@ -8,10 +8,11 @@ import { getDb } from "@/lib/db";
 import { articles, readHistory, users } from "@/lib/db/schema";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { insertSynthetic } from "@/lib/db/seed/insert-synthetic";
-import { keywordToPhraseTsquery, keywordToTsquery, rankMatches } from "./search-queries";
-import { countMatches, estimateMatches, sampleEstimate } from "./search-total";
-import { PHRASE_WINDOW } from "./search-tiers";
-import { forgetTermStats, termStats } from "./term-stats";
+import { keywordToPhraseTsquery, keywordToTsquery } from "./keyword";
+import { rankMatches } from "./rank";
+import { countMatches, estimateMatches, sampleEstimate } from "./total";
+import { PHRASE_WINDOW } from "./tiers";
+import { forgetTermStats, termStats } from "./statistics";
 import { topByHot } from "./top-by-hot";
 
 const SYNTHETIC = 3000;

@@ -4,7 +4,7 @@ import "server-only";
 //
 // Counting matches costs a heap visit per match (a GIN index cannot answer count(*) alone), and building
 // the bitmap of a word found in 90% of a million articles costs more than a page. So estimates come first
-// from PostgreSQL's statistics (term-stats.ts): when every word is listed, the matches lie between the
+// from PostgreSQL's statistics (statistics.ts): when every word is listed, the matches lie between the
 // product of the words' fractions (independent words) and the rarest word's (words that come together);
 // when those agree within 40%, their geometric mean is within 20% of anything between them. Otherwise
 // (correlated words, or a word too rare to be listed) a sample answers: a partial GIN index over every
@@ -15,7 +15,7 @@ import "server-only";
 // the matches are counted for real, up to one more than COUNT_EXACT_MAX.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
-import { allTermsRange, type QueryTerm, type TermStats } from "./term-stats";
+import { allTermsRange, type QueryTerm, type TermStats } from "./statistics";
 
 /** Totals up to this many matches are exact (as Elasticsearch's default track_total_hits). */
 export const COUNT_EXACT_MAX = 10_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keywordToPhraseTsquery, keywordToTsquery } from "./search-queries";
+import { keywordToPhraseTsquery, keywordToTsquery } from "./keyword";
 
 describe("keywordToTsquery", () => {
   it("ANDs the segmented words and makes a trailing Latin word a prefix", () => {

@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { articles } from "@/lib/db/schema";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
-import { refreshSearchStats } from "./search-stats-keeper";
-import { searchFieldsFor } from "./search-text";
-import { termStats } from "./term-stats";
+import { refreshSearchStats } from "./statistics-keeper";
+import { searchFieldsFor } from "./text";
+import { termStats } from "./statistics";
 
 beforeAll(async () => {
   await seedDemoArticles(await getDb());

@@ -8,7 +8,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { outsideRequest } from "@/lib/db/request-scope";
-import { countArticles } from "./queries";
+import { countArticles } from "@/lib/articles/queries";
 
 /** The columns whose lexeme frequencies are read. */
 export type TermColumn = "search_vector" | "title_vector" | "title_grams";

@@ -11,9 +11,9 @@ import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
 import { GET as search } from "@/app/api/v1/articles/search/route";
 import { countPending, embedPending } from "./embeddings";
 import { startEmbedder, stopEmbedder, nudgeEmbedder } from "./embedder";
-import { FUSION_DEPTH, fuse } from "./hybrid-search";
-import { searchFieldsFor } from "./search-text";
-import { ARRAY_SCAN_MAX_ARTICLES, forgetArticleCount, vectorBackend, vectorSearchAvailable, warnIfVectorSearchOff } from "./vector-search";
+import { FUSION_DEPTH, fuse } from "./hybrid";
+import { searchFieldsFor } from "./text";
+import { ARRAY_SCAN_MAX_ARTICLES, forgetArticleCount, vectorBackend, vectorSearchAvailable, warnIfVectorSearchOff } from "./vectors";
 
 let fake: FakeOpenAI;
 const AI_ENV = { OPENAI_API_KEY: "test-key", AI_EMBEDDING_MODEL: "fake-embed", AI_EMBEDDING_MIN_SIMILARITY: "0.3" };

@@ -1,13 +1,13 @@
 import "server-only";
 // The full ranking, for keywords with few matches (the search's plan for them, docs/search.md): every match
 // is ordered by the documented tiers, relevance included, and counted exactly. Its cost grows with the
-// matches, so lib/articles/search-queries.ts sends a keyword here only when the statistics bound its
+// matches, so lib/search/rank.ts sends a keyword here only when the statistics bound its
 // matches by FULL_RANK_MAX.
 import { and, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { articles } from "@/lib/db/schema";
-import { unreadBy } from "./queries";
-import type { RankedIds, RankRequest } from "./search-queries";
+import { unreadBy } from "@/lib/articles/queries";
+import type { RankedIds, RankRequest } from "./keyword";
 
 /** How many of the best full-text matches are re-ranked by the whole text (title and body, TOASTed). */
 export const RERANK_WINDOW = 200;

@@ -7,8 +7,8 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { embedTexts, embeddingModel } from "@/lib/ai/embeddings";
 import type { Db } from "@/lib/db/client";
 import { articleEmbeddings, articles } from "@/lib/db/schema";
-import { markdownToPlainText } from "./search-text";
-import { ensureVectorIndex } from "./vector-search";
+import { markdownToPlainText } from "./text";
+import { ensureVectorIndex } from "./vectors";
 
 /** Characters of an article sent to the model: enough for the gist, within every common model's input. */
 export const EMBED_TEXT_CHARS = 1500;

@@ -1,17 +1,17 @@
 import "server-only";
 // The ranking for keywords with many matches (docs/search.md): the title tier (every word in the title, or
 // the keyword as a phrase of it), then the body tier, each read in hot-score order and only as deep as the
-// page needs (lib/articles/top-by-hot.ts), so the cost follows the page, not the matches. Within the first
+// page needs (lib/search/top-by-hot.ts), so the cost follows the page, not the matches. Within the first
 // PHRASE_WINDOW title matches, those holding the keyword as a phrase come first (as the full ranking's
 // re-rank window, a bounded stand-in for ordering every match). The hot score orders the rest: text
 // relevance would have to read every match's TOASTed body vector. The total is counted exactly up to
 // COUNT_EXACT_MAX and estimated above.
 import { and, not, notInArray, sql } from "drizzle-orm";
 import { articles } from "@/lib/db/schema";
-import { unreadBy } from "./queries";
-import type { RankedIds, RankRequest } from "./search-queries";
-import { countMatches } from "./search-total";
-import { allTermsBound, type TermStats } from "./term-stats";
+import { unreadBy } from "@/lib/articles/queries";
+import type { RankedIds, RankRequest } from "./keyword";
+import { countMatches } from "./total";
+import { allTermsBound, type TermStats } from "./statistics";
 import { topByHot, topRowsByHot } from "./top-by-hot";
 
 /** Title matches among which a title phrase is lifted to the top. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gramTokens, markdownToPlainText, searchFieldsFor, searchTextFor, segmentWords } from "./search-text";
+import { gramTokens, markdownToPlainText, searchFieldsFor, searchTextFor, segmentWords } from "./text";
 
 describe("search text", () => {
   it("segments Chinese into dictionary words", () => {

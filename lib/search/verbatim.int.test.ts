@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { articles } from "@/lib/db/schema";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
-import { rankMatches } from "./search-queries";
-import { searchFieldsFor, segmentWords } from "./search-text";
-import { verbatimQuery } from "./search-verbatim";
+import { rankMatches } from "./rank";
+import { searchFieldsFor, segmentWords } from "./text";
+import { verbatimQuery } from "./verbatim";
 
 // Articles whose text holds a keyword that jieba cuts differently inside their sentences than alone.
 const ROWS = [
