@@ -102,10 +102,16 @@ export function allTermsBound(stats: TermStats, column: TermColumn, terms: Query
   return Math.round(least * stats.articles);
 }
 
+/** Whether the statistics list `term` (a prefix: some lexeme it starts), so its fraction is a figure, not a bound. */
+function listed(col: ColumnStats, term: QueryTerm): boolean {
+  return term.prefix ? col.lexemes.some((lexeme) => lexeme.startsWith(term.text)) : col.freq.has(term.text);
+}
+
 /**
  * Rows holding every term when each is listed in the statistics: between the product of their fractions
  * (independent words) and the rarest one's (words that always come together). Null when a term is not
- * listed (its fraction is only bounded) or the column has no statistics.
+ * listed (its fraction is only bounded: a word, or a prefix starting no listed lexeme, may be in no article at
+ * all) or the column has no statistics.
  */
 export function allTermsRange(stats: TermStats, column: TermColumn, terms: QueryTerm[]): { low: number; high: number } | null {
   const col = stats.columns[column];
@@ -113,7 +119,7 @@ export function allTermsRange(stats: TermStats, column: TermColumn, terms: Query
   let low = 1;
   let high = 1;
   for (const term of terms) {
-    if (!term.prefix && !col.freq.has(term.text)) return null;
+    if (!listed(col, term)) return null;
     const f = termFraction(stats, column, term)!;
     low *= f;
     high = Math.min(high, f);

@@ -64,6 +64,21 @@ describe("the tiers plan", () => {
     expect(stats.columns.title_vector?.freq.size).toBeGreaterThan(10);
   });
 
+  it("estimates a word that occurs nowhere at zero on a million articles' statistics, and answers total 0 exactly", async () => {
+    const db = await getDb();
+    const real = await termStats(db);
+    // The figures a 1,000,000-article collection gives: every unlisted lexeme is bounded by a floor of 6.72%,
+    // so the bound of `zxqvbnm` alone is 67,200 articles and the plan must look further than the statistics.
+    const millionShaped = { ...real, articles: 1_000_000, columns: { ...real.columns, search_vector: { ...real.columns.search_vector!, floor: 0.0672 } } };
+    for (const keyword of ["zxqvbnm", "qwpoeiruty", "数据 zxqvbnm"]) {
+      const terms = keyword.split(" ").map((text, i, all) => ({ text, prefix: i === all.length - 1 }));
+      const words = sql`(${articles.searchVector} @@ to_tsquery('simple', ${keywordToTsquery(keyword)}))`;
+      expect(await estimateMatches(db, { words, terms, stats: millionShaped })).toBe(0);
+      const page = await rankMatches({ db, keyword, offset: 0, limit: 20, fullRankMax: 0 });
+      expect({ keyword, total: page.total, estimated: page.totalIsEstimate, ids: page.ids }).toEqual({ keyword, total: 0, estimated: false, ids: [] });
+    }
+  });
+
   it("keeps a rare keyword on the full ranking", async () => {
     const page = await rankMatches({ db: await getDb(), keyword: "洱海", offset: 0, limit: 20 });
     expect(page.plan).toBe("full");
