@@ -191,6 +191,7 @@ describe("a feed item with a reader's article's link", () => {
       author: "订阅源作者",
       publishedAt: new Date("2026-01-02T03:04:05Z"),
       cover: null,
+      media: [],
     });
     const feed: ParsedFeed = {
       kind: "rss",

@@ -3,8 +3,8 @@
 import { absoluteUrl } from "./html-sanitize";
 import { collapse, textToHtml, titleText } from "./text";
 import {
-  FEED_MESSAGES, FeedParseError, absolutizeHtml, collectItems, distinctSummary, parseFeedDate, personName,
-  type FeedItem, type ParseOptions, type ParsedFeed,
+  FEED_MESSAGES, FeedParseError, absolutizeHtml, collectItems, distinctSummary, isMediaFile, parseFeedDate, personName,
+  type FeedItem, type FeedMedia, type ParseOptions, type ParsedFeed,
 } from "./feed-common";
 
 type Json = Record<string, unknown>;
@@ -22,14 +22,26 @@ function authorOf(owner: Json): string | null {
   return null;
 }
 
+const attachmentsOf = (item: Json) => (Array.isArray(item.attachments) ? item.attachments.filter(isObject) : []);
+
 function coverOf(item: Json, feedUrl: string): string | null {
-  const attachments = Array.isArray(item.attachments) ? item.attachments.filter(isObject) : [];
-  const image = attachments.find((a) => str(a.mime_type)?.startsWith("image/"));
+  const image = attachmentsOf(item).find((a) => str(a.mime_type)?.startsWith("image/"));
   for (const raw of [item.image, item.banner_image, image?.url]) {
     const url = absoluteUrl(str(raw), feedUrl);
     if (url) return url;
   }
   return null;
+}
+
+/** Audio and video attachments (a podcast's episode), without repeats. */
+function mediaOf(item: Json, feedUrl: string): FeedMedia[] {
+  const out: FeedMedia[] = [];
+  for (const attachment of attachmentsOf(item)) {
+    const url = absoluteUrl(str(attachment.url), feedUrl);
+    const type = str(attachment.mime_type);
+    if (url && isMediaFile(url, type) && !out.some((m) => m.url === url)) out.push({ url, type });
+  }
+  return out;
 }
 
 const jsonDate = (item: Json) => parseFeedDate(str(item.date_published) ?? str(item.date_modified));
@@ -49,11 +61,12 @@ function jsonItem(item: Json, feedUrl: string, feedAuthor: string | null): FeedI
     author: authorOf(item) ?? feedAuthor,
     publishedAt: jsonDate(item),
     cover: coverOf(item, feedUrl),
+    media: mediaOf(item, feedUrl),
   };
 }
 
 /** A JSON Feed document; throws FeedParseError for broken JSON or JSON that is not a feed. */
-export function parseJsonFeed(json: string, feedUrl: string, { maxItems }: ParseOptions = {}): ParsedFeed {
+export function parseJsonFeed(json: string, feedUrl: string, options: ParseOptions = {}): ParsedFeed {
   let data: unknown;
   try {
     data = JSON.parse(json);
@@ -70,6 +83,6 @@ export function parseJsonFeed(json: string, feedUrl: string, { maxItems }: Parse
     title: collapse(str(data.title)) || null,
     siteUrl: absoluteUrl(str(data.home_page_url), feedUrl),
     ttlMinutes: null,
-    items: collectItems(data.items.filter(isObject), { dateOf: jsonDate, build: (item) => jsonItem(item, feedUrl, feedAuthor), maxItems }),
+    items: collectItems(data.items.filter(isObject), { ...options, dateOf: jsonDate, build: (item) => jsonItem(item, feedUrl, feedAuthor) }),
   };
 }

@@ -64,6 +64,52 @@ describe("parseFeed: Media RSS descriptions in RSS", () => {
   });
 });
 
+describe("parseFeed: audio and video (podcasts)", () => {
+  const rss = `<?xml version="1.0"?>
+<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/">
+<channel><title>慢慢读书会</title>
+<item><title>第 42 期</title><guid>ep42</guid>
+  <enclosure url="https://media.example.cn/ep42.mp3" length="35120000" type="audio/mpeg"/>
+  <enclosure url="https://media.example.cn/ep42.jpg" type="image/jpeg"/>
+  <enclosure url="https://media.example.cn/ep42.pdf" type="application/pdf"/></item>
+<item><title>第 41 期</title><guid>ep41</guid><enclosure url="/audio/ep41.m4a" type="application/octet-stream"/></item>
+<item><title>第 40 期：只有文字的番外</title><guid>ep40</guid><description>这一期没有音频。</description></item>
+<item><title>第 39 期：视频版</title><guid>ep39</guid>
+  <media:content url="https://media.example.cn/ep39.mp4" medium="video"/>
+  <media:content url="https://media.example.cn/ep39.mp4" type="video/mp4"/>
+  <media:content url="https://media.example.cn/ep39-cover.jpg" medium="image"/></item>
+<item><title>没有链接也没有 guid 的一期</title><enclosure url="https://media.example.cn/ep38.mp3" type="audio/mpeg"/></item>
+</channel></rss>`;
+
+  it("lists each item's audio and video in feed order, relative URLs made absolute, images and documents left out", () => {
+    const feed = parseFeed(rss, "https://podcast.example.cn/feed.xml");
+    expect(feed.items.map((i) => [i.title, i.media])).toEqual([
+      ["第 42 期", [{ url: "https://media.example.cn/ep42.mp3", type: "audio/mpeg" }]],
+      ["第 41 期", [{ url: "https://podcast.example.cn/audio/ep41.m4a", type: "application/octet-stream" }]],
+      ["第 40 期：只有文字的番外", []],
+      ["第 39 期：视频版", [{ url: "https://media.example.cn/ep39.mp4", type: null }]],
+    ]);
+    expect(feed.items[0].cover).toBe("https://media.example.cn/ep42.jpg");
+  });
+
+  it("keeps an episode with neither link nor guid only when asked (the summary reads it; the collector cannot link it)", () => {
+    const feed = parseFeed(rss, "https://podcast.example.cn/feed.xml", { keepUnlinkedMedia: true });
+    expect(feed.items.at(-1)).toMatchObject({ title: "没有链接也没有 guid 的一期", guid: null, url: null, media: [{ url: "https://media.example.cn/ep38.mp3", type: "audio/mpeg" }] });
+    expect(feed.items).toHaveLength(5);
+  });
+
+  it("reads Atom enclosure links and JSON Feed attachments", () => {
+    const atom = `<feed xmlns="http://www.w3.org/2005/Atom"><title>播客</title>
+<entry><id>a1</id><title>第一期</title><link href="/ep/1"/><link rel="enclosure" type="audio/mp4" href="/ep/1.m4a"/><link rel="enclosure" type="image/png" href="/ep/1.png"/></entry></feed>`;
+    expect(parseFeed(atom, "https://pod.example.cn/atom.xml").items[0].media).toEqual([{ url: "https://pod.example.cn/ep/1.m4a", type: "audio/mp4" }]);
+    const json = JSON.stringify({
+      version: "https://jsonfeed.org/version/1.1",
+      items: [{ id: "j1", url: "/ep/1", attachments: [{ url: "/ep/1.mp3", mime_type: "audio/mpeg" }, { url: "/ep/1.webp", mime_type: "image/webp" }] }],
+    });
+    expect(parseFeed(json, "https://pod.example.cn/feed.json").items[0].media).toEqual([{ url: "https://pod.example.cn/ep/1.mp3", type: "audio/mpeg" }]);
+  });
+});
+
 describe("textToHtml: links in plain text", () => {
   it.each([
     ["见 https://a.example.cn/x。", '<p>见 <a href="https://a.example.cn/x">https://a.example.cn/x</a>。</p>'],

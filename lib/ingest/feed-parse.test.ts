@@ -149,6 +149,7 @@ describe("parseFeed: JSON Feed 1.1", () => {
         author: "陈晨",
         publishedAt: new Date("2024-03-08T10:00:00Z"),
         cover: "https://tech.example.cn/img/2024-10.png",
+        media: [],
       },
       {
         guid: "2024009",
@@ -159,6 +160,7 @@ describe("parseFeed: JSON Feed 1.1", () => {
         author: "速递编辑部",
         publishedAt: new Date("2024-03-01T10:00:00Z"),
         cover: "https://cdn.tech.example.cn/chip.webp",
+        media: [],
       },
     ]);
   });
@@ -198,6 +200,13 @@ describe("parseFeedDate", () => {
     ["2024-03-05T12:00:00.123Z", "2024-03-05T12:00:00.123Z"],
     ["2024-03-05 20:00:00", "2024-03-05T12:00:00.000Z"],
     ["2024/3/5", "2024-03-04T16:00:00.000Z"],
+    ["2023-11-18", "2023-11-17T16:00:00.000Z"], // a page's <time datetime> too: midnight in Beijing
+    ["2024年3月5日 08:30", "2024-03-05T00:30:00.000Z"],
+    ["2024年3月5日", "2024-03-04T16:00:00.000Z"],
+    ["2024年3月5日 08:30 星期二", "2024-03-05T00:30:00.000Z"],
+    ["2024-02-30 10:00", null],
+    ["2024年13月5日", null],
+    ["2024-03-05 24:30", null],
     ["下周二", null],
     ["Mar 5", null],
     ["2024-13-45T99:00:00Z", null],

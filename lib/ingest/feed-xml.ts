@@ -5,8 +5,8 @@ import { absoluteUrl } from "./html-sanitize";
 import { holdsMarkup, htmlOf, xmlNodeToHtml } from "./feed-markup";
 import { collapse, htmlToText, textToHtml, titleText } from "./text";
 import {
-  FEED_MESSAGES, FeedParseError, absolutizeHtml, collectItems, distinctSummary, parseFeedDate, personName,
-  type FeedItem, type ParseOptions, type ParsedFeed,
+  FEED_MESSAGES, FeedParseError, absolutizeHtml, collectItems, distinctSummary, isMediaFile, parseFeedDate, personName,
+  type FeedItem, type FeedMedia, type ParseOptions, type ParsedFeed,
 } from "./feed-common";
 
 // Namespace URI → the prefix this module asks for; "" for the feed's own vocabulary.
@@ -99,6 +99,24 @@ function mediaCover(el: Element, feedUrl: string): string | null {
 }
 
 /**
+ * Audio and video files of an item, without repeats: `files` (RSS enclosures, Atom enclosure links) first,
+ * then Media RSS `media:content` on the item or in its `media:group` (`medium` audio or video, or a media type).
+ */
+function mediaFiles(el: Element, feedUrl: string, files: { el: Element; url: string | null }[]): FeedMedia[] {
+  const groups = [el, ...kids(el, "media:group")];
+  const contents = groups.flatMap((group) => kids(group, "media:content")).map((c) => ({ el: c, url: c.getAttribute("url") }));
+  const out: FeedMedia[] = [];
+  for (const file of [...files, ...contents]) {
+    const url = absoluteUrl(file.url, baseOf(file.el, feedUrl));
+    const type = file.el.getAttribute("type")?.trim() || null;
+    const medium = file.el.getAttribute("medium")?.trim().toLowerCase();
+    if (!url || out.some((m) => m.url === url)) continue;
+    if (medium === "audio" || medium === "video" || isMediaFile(url, type)) out.push({ url, type });
+  }
+  return out;
+}
+
+/**
  * The Media RSS description (YouTube's is in `media:group`): on the item, its `media:group`, or one of their
  * `media:content`, as HTML. `type="html"` is HTML; plain text (the default) keeps its line breaks and links.
  */
@@ -150,10 +168,11 @@ function rssItem(item: Element, feedUrl: string): FeedItem {
     author: personName(text(item, "dc:creator")) ?? personName(text(item, "author", "itunes:author")),
     publishedAt: rssDate(item),
     cover: rssCover(item, feedUrl),
+    media: mediaFiles(item, feedUrl, kids(item, "enclosure").map((e) => ({ el: e, url: e.getAttribute("url") }))),
   };
 }
 
-function rssFeed(root: Element, feedUrl: string, { maxItems }: ParseOptions): ParsedFeed {
+function rssFeed(root: Element, feedUrl: string, options: ParseOptions): ParsedFeed {
   const channel = first(root, "channel") ?? root;
   const items = [...kids(channel, "item"), ...(channel === root ? [] : kids(root, "item"))];
   const ttl = Number.parseInt(text(channel, "ttl") ?? "", 10);
@@ -162,7 +181,7 @@ function rssFeed(root: Element, feedUrl: string, { maxItems }: ParseOptions): Pa
     title: titleText(text(channel, "title")) || null,
     siteUrl: absoluteUrl(text(channel, "link"), baseOf(channel, feedUrl)),
     ttlMinutes: ttl > 0 ? ttl : null,
-    items: collectItems(items, { dateOf: rssDate, build: (item) => rssItem(item, feedUrl), maxItems }),
+    items: collectItems(items, { ...options, dateOf: rssDate, build: (item) => rssItem(item, feedUrl) }),
   };
 }
 
@@ -194,10 +213,10 @@ function youtubeWatchUrl(entry: Element): string | null {
   return id && YOUTUBE_VIDEO_ID.test(id) ? `https://www.youtube.com/watch?v=${id}` : null;
 }
 
+const atomEnclosures = (entry: Element) => kids(entry, "link").filter((link) => link.getAttribute("rel")?.trim() === "enclosure");
+
 function atomCover(entry: Element, feedUrl: string): string | null {
-  const enclosure = kids(entry, "link").find(
-    (link) => link.getAttribute("rel")?.trim() === "enclosure" && link.getAttribute("type")?.trim().startsWith("image/"),
-  );
+  const enclosure = atomEnclosures(entry).find((link) => link.getAttribute("type")?.trim().startsWith("image/"));
   return mediaCover(entry, feedUrl) ?? (enclosure ? absoluteUrl(enclosure.getAttribute("href"), baseOf(enclosure, feedUrl)) : null);
 }
 
@@ -225,17 +244,18 @@ function atomEntry(entry: Element, feedUrl: string, feedAuthor: string | null): 
     author: atomAuthor(entry) ?? feedAuthor,
     publishedAt: atomDate(entry),
     cover: atomCover(entry, feedUrl),
+    media: mediaFiles(entry, feedUrl, atomEnclosures(entry).map((link) => ({ el: link, url: link.getAttribute("href") }))),
   };
 }
 
-function atomFeed(root: Element, feedUrl: string, { maxItems }: ParseOptions): ParsedFeed {
+function atomFeed(root: Element, feedUrl: string, options: ParseOptions): ParsedFeed {
   const feedAuthor = atomAuthor(root);
   return {
     kind: "atom",
     title: construct(first(root, "title"))?.text || null,
     siteUrl: atomLink(root, feedUrl),
     ttlMinutes: null,
-    items: collectItems(kids(root, "entry"), { dateOf: atomDate, build: (entry) => atomEntry(entry, feedUrl, feedAuthor), maxItems }),
+    items: collectItems(kids(root, "entry"), { ...options, dateOf: atomDate, build: (entry) => atomEntry(entry, feedUrl, feedAuthor) }),
   };
 }
 
