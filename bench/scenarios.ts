@@ -19,16 +19,22 @@ export const COMMON_KEYWORD = "数据";
 /** What the flood searches for, in turn: the worst keyword and one-word keywords in ~90% of the articles. */
 export const FLOOD_KEYWORDS = [WORST_KEYWORD, COMMON_KEYWORD, "经验", "问题", "效果"];
 
+/**
+ * Keywords of 2–15 characters that no article holds, Latin and CJK: a search that finds nothing (and hands the
+ * reader to the chat) goes through the words, the title phrase and the verbatim fallback.
+ */
+export const NOWHERE_KEYWORDS = ["zxqvbnm", "qwpoeiruty", "烤肠", "量子烤肠", "海岛的秘密配方", "用户数据的秘密配方", "数据库的量子烤肠配方", "量子计算机散热系统的设计方案"];
+
 export const FEED_PATH = "/api/v1/articles?page=1";
 export const FEED_UNREAD_PATH = "/api/v1/articles?page=1&exclude_read=true";
 export const searchPath = (keyword: string) => `/api/v1/articles/search?keyword=${encodeURIComponent(keyword)}`;
 
 export type ScenarioKey =
-  | "feed" | "feed-unread" | "search-1" | "search-2" | "search-worst" | "search-common" | "search-page-2"
+  | "feed" | "feed-unread" | "search-1" | "search-2" | "search-none" | "search-worst" | "search-common" | "search-page-2"
   | "home" | "home-browser" | "home-signed-in" | "permalink" | "like" | "status";
 /** The scenarios of the 100k-vs-1M table (one request at a time on each corpus). */
 export const SCALE_KEYS: ScenarioKey[] = [
-  "feed", "feed-unread", "search-1", "search-2", "search-worst", "search-common", "search-page-2", "home", "home-signed-in", "permalink",
+  "feed", "feed-unread", "search-1", "search-2", "search-none", "search-worst", "search-common", "search-page-2", "home", "home-signed-in", "permalink",
 ];
 export type BenchScenario = Scenario & { key: ScenarioKey; /** the floor server answers it too */ floor: boolean };
 
@@ -45,6 +51,7 @@ export function benchScenarios(db: BenchDb, opts: { worst: boolean; only?: Scena
     { key: "feed-unread", name: "feed page 1, signed in, exclude_read (API)", path: () => FEED_UNREAD_PATH, headers: auth, floor: true },
     { key: "search-1", name: `search, one-word keywords (${ONE_WORD_KEYWORDS.length} in turn)`, path: inTurn(ONE_WORD_KEYWORDS.map(searchPath)), floor: true },
     { key: "search-2", name: `search, two-word keywords (${TWO_WORD_KEYWORDS.length} in turn)`, path: inTurn(TWO_WORD_KEYWORDS.map(searchPath)), floor: true },
+    { key: "search-none", name: `search that finds nothing (${NOWHERE_KEYWORDS.length} keywords of 2–15 characters in turn)`, path: inTurn(NOWHERE_KEYWORDS.map(searchPath)), floor: true },
     opts.worst && { key: "search-worst", name: `search “${WORST_KEYWORD}” (82% of articles)`, path: () => searchPath(WORST_KEYWORD), floor: true },
     opts.worst && { key: "search-common", name: `search “${COMMON_KEYWORD}” (91% of articles)`, path: () => searchPath(COMMON_KEYWORD), floor: true },
     // The second page, signed in (the reader's likes and favourites are marked on each card).

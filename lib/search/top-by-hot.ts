@@ -61,6 +61,15 @@ export async function topRowsByHot(db: Db | Tx, q: TopByHot): Promise<HotRow[]> 
   return bitmap(db, q.where, mark, q.k);
 }
 
+/**
+ * The `k` hottest articles satisfying `where` among the `rows` hottest articles: a walk with a fixed budget,
+ * for callers that would rather answer from the top of the feed than pay for every match.
+ */
+export async function hottestAmong(db: Db | Tx, { where, k, rows }: { where: SQL; k: number; rows: number }): Promise<number[]> {
+  if (k < 1 || rows < 1) return [];
+  return (await walk(db, where, sql`false`, k, rows)).map((r) => r.id);
+}
+
 const toRows = (rows: { id: number; marked: boolean }[]) => rows.map((r) => ({ id: Number(r.id), marked: Boolean(r.marked) }));
 
 async function walk(db: Db | Tx, where: SQL, mark: SQL, k: number, cap: number): Promise<HotRow[]> {

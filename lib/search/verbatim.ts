@@ -5,20 +5,32 @@ import "server-only";
 // matched as phrases of character bigrams). So when the word and title-phrase queries find nothing, each CJK
 // run of the keyword is looked for as text: candidates are the articles holding, for every run, a word that
 // is a piece of it (however the text around it was cut, some piece of two or more characters is a word of
-// it), the hottest VERBATIM_CANDIDATES of them read in hot order, kept when every run is in the title, the
-// summary or the body. Latin words are cut the same way everywhere and are required as words. Bounded by
-// the candidates; used only after a zero result, so the common path pays nothing.
-import { and, inArray, notInArray, sql } from "drizzle-orm";
+// it), the hottest VERBATIM_CANDIDATES of them, kept when every run is in the title, the summary or the
+// body. Latin words are cut the same way everywhere and are required as words. Bounded: candidates few
+// enough are all collected from the GIN index, more are looked for among the hottest VERBATIM_WALK_ROWS
+// articles only. Used only after a zero result, so the common path pays nothing.
+import { and, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { articles } from "@/lib/db/schema";
 import { unreadBy, type Reader } from "@/lib/articles/queries";
 import { normalizeText, segmentWords } from "./text";
 import { sampleEstimate } from "./total";
-import { termStats } from "./statistics";
-import { topByHot } from "./top-by-hot";
+import { termStats, type TermStats } from "./statistics";
+import { hottestAmong, topByHot } from "./top-by-hot";
 
-/** At most this many candidates (the hottest) are read for the text of the keyword. */
-export const VERBATIM_CANDIDATES = 2_000;
+/** At most this many candidates (the hottest) are read for the text of the keyword, each with its body. */
+export const VERBATIM_CANDIDATES = 200;
+/** Candidates up to this many (estimated) are collected from the GIN index, every one of them. */
+const BITMAP_MAX = 8_000;
+/**
+ * More are looked for among this many of the hottest articles only: a keyword whose pieces are common words
+ * (用户, 数据, 量子) makes most articles candidates, and walking them in hot order costs each row's TOASTed
+ * body vector. The budget keeps such a keyword, which usually matches nothing, within the time of a search
+ * with results (docs/search.md).
+ */
+export const VERBATIM_WALK_ROWS = 2_000;
+/** Candidates this many or more are walked in hot order without counting them first. */
+const COMMON_CANDIDATES = 20_000;
 /** Pieces of a run are taken up to this many characters (a run of n characters gives at most 3n pieces). */
 const MAX_PIECE = 4;
 
@@ -59,16 +71,35 @@ export async function verbatimMatches({
   const clauses = [...q.pieces.map((list) => `(${list.map((p) => `'${p}'`).join(" | ")})`), ...q.latin.map((w) => `'${w}'`)];
   const pieces = sql`(${articles.searchVector} @@ to_tsquery('simple', ${clauses.join(" & ")}))`;
   const where = and(pieces, unreadBy(reader), exceptIds.length ? notInArray(articles.id, exceptIds) : undefined)!;
-  // Most pieces are not words anywhere (形补, 补形), so the statistics only bound them loosely (every unlisted
-  // lexeme at the smallest listed frequency); the sample index counts them instead, in about a millisecond.
-  const [stats, estimate] = await Promise.all([termStats(db), sampleEstimate(db, pieces)]);
-  const candidates = await topByHot(db, { where, k: VERBATIM_CANDIDATES, estimate, articles: stats.articles });
-  if (!candidates.length) return { ids: [], capped: false };
-  const text = sql`(${articles.title} || ' ' || coalesce(${articles.summary}, '') || ' ' || coalesce(${articles.content}, ''))`;
+  const stats = await termStats(db);
+  const estimate = await candidateEstimate(db, q, pieces, stats);
+  const walked = estimate > BITMAP_MAX;
+  const candidates = walked
+    ? await hottestAmong(db, { where, k: VERBATIM_CANDIDATES, rows: VERBATIM_WALK_ROWS })
+    : await topByHot(db, { where, k: VERBATIM_CANDIDATES, estimate: null, articles: stats.articles });
+  if (!candidates.length) return { ids: [], capped: walked };
+  // The title and summary first: a run found there spares reading the body from TOAST.
+  const holds = (run: string) =>
+    sql`(strpos(${articles.title}, ${run}) > 0 or strpos(coalesce(${articles.summary}, ''), ${run}) > 0 or strpos(coalesce(${articles.content}, ''), ${run}) > 0)`;
   const rows = await db
     .select({ id: articles.id })
     .from(articles)
-    .where(and(inArray(articles.id, candidates), ...q.runs.map((run) => sql`strpos(${text}, ${run}) > 0`)));
+    .where(and(inArray(articles.id, candidates), ...q.runs.map(holds)));
   const kept = new Set(rows.map((r) => r.id));
-  return { ids: candidates.filter((id) => kept.has(id)), capped: candidates.length === VERBATIM_CANDIDATES };
+  return { ids: candidates.filter((id) => kept.has(id)), capped: walked || candidates.length === VERBATIM_CANDIDATES };
+}
+
+/**
+ * How many articles hold a piece of every run. With one run and no Latin word, a piece the statistics list
+ * as common (用户, 数据) gives it at once: the run's candidates are at least that piece's articles. Otherwise — most pieces are not words anywhere (形补, 补形) and
+ * the statistics only bound them loosely — the sample index counts them, in about a millisecond when they
+ * are rare.
+ */
+async function candidateEstimate(db: Db, q: VerbatimQuery, pieces: SQL, stats: TermStats): Promise<number> {
+  const freq = stats.columns.search_vector?.freq;
+  if (freq && q.runs.length === 1 && !q.latin.length) {
+    const common = Math.max(0, ...q.pieces[0].map((p) => freq.get(p) ?? 0));
+    if (common * stats.articles >= COMMON_CANDIDATES) return Math.round(common * stats.articles);
+  }
+  return sampleEstimate(db, pieces);
 }
