@@ -201,6 +201,15 @@ const podcastXml = (base: string) => `<?xml version="1.0" encoding="UTF-8"?>
 </rss>
 `;
 
+/** A podcast listing its episodes oldest first, without links or guids: a summary takes the newest episode. */
+const podcastOldestFirst = (base: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0"><channel><title>晚风读书会（按时间顺序）</title>
+<item><title>第 41 期：旧的一期</title><pubDate>Mon, 11 Mar 2024 20:00:00 +0800</pubDate><enclosure url="${base}/episode.mp3?ep=41" type="audio/mpeg"/></item>
+<item><title>第 42 期：在城市里寻找一座图书馆</title><pubDate>Mon, 18 Mar 2024 20:00:00 +0800</pubDate><enclosure url="${base}/episode.mp3?ep=42" type="audio/mpeg"/></item>
+<item><title>第 43 期预告（没有音频）</title><pubDate>Mon, 25 Mar 2024 20:00:00 +0800</pubDate></item>
+</channel></rss>
+`;
+
 const HTML = "text/html; charset=utf-8";
 
 export async function startFixtureServer(): Promise<FixtureServer> {
@@ -234,6 +243,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
         return send(res, 200, "text/vtt; charset=utf-8", VIDEO_VTT);
       case "/podcast.xml":
         return send(res, 200, "application/rss+xml; charset=utf-8", podcastXml(base));
+      case "/podcast-oldest-first.xml":
+        return send(res, 200, "application/rss+xml", podcastOldestFirst(base));
       case "/episode.mp3":
         return send(res, 200, "audio/mpeg", mp3);
       case "/long-episode.mp3":

@@ -159,6 +159,15 @@ describe("summaries with a provider, without ffmpeg", () => {
     expect(s.result!.content).toBe("## 播客要点\n- 模型读到了转写稿");
   });
 
+  it("takes a feed's newest episode through the feed reader, whatever the order of the file", async () => {
+    provider.chat(() => ({ chunks: [{ content: "## 播客要点\n- 最新一期" }] }));
+    const s = await summarize("/podcast-oldest-first.xml", "quick");
+    expect(s.status).toBe("completed");
+    const episodes = site.requests.filter((r) => r.path.startsWith("/episode.mp3?ep="));
+    expect(episodes.map((r) => r.path)).toEqual(["/episode.mp3?ep=42"]);
+    expect(s.result!.title).toBe("第 42 期：在城市里寻找一座图书馆");
+  });
+
   it("transcribes a 25-minute recording in three timed pieces and hands the model the timestamps", async () => {
     provider.chat((body) => {
       const prompt = (body.messages as { content: string }[]).at(-1)!.content;

@@ -8,8 +8,8 @@ import { chatModel, describeAiError } from "@/lib/ai/chat";
 import { markdownToPlainText } from "@/lib/search/text";
 import type { StepKey, TaskResult, TaskStep, TaskSteps } from "@/lib/db/schema";
 import { summarizeWithModel } from "./ai-summary";
+import { FeedParseError, parseFeed, type FeedItem } from "@/lib/ingest/feed-parse";
 import { extractArticle, mediaTracks } from "./extract/html";
-import { podcastEnclosures } from "./extract/rss";
 import { cuesToText, parseSubtitles, type Cue } from "./extract/subtitles";
 import { decodeBody } from "./decode";
 import { MEDIA_MAX_BYTES } from "./constants";
@@ -28,6 +28,13 @@ type Source = { title: string; text: string; cues?: Cue[]; author?: string | nul
 
 const isMedia = (contentType: string) => /^(audio|video)\//i.test(contentType.trim());
 const fileName = (url: string, fallback: string) => decodeURIComponent(new URL(url).pathname.split("/").pop() || fallback);
+
+/** The newest dated item with audio or video (feeds list episodes oldest or newest first), else the first one. */
+function newestEpisode(items: FeedItem[]): FeedItem | null {
+  const episodes = items.filter((item) => item.media.length);
+  const dated = episodes.filter((item) => item.publishedAt).sort((a, b) => b.publishedAt!.getTime() - a.publishedAt!.getTime());
+  return dated[0] ?? episodes[0] ?? null;
+}
 
 export const runSummaryTask: RunTask = async (task, { signal, report }) => {
   const steps: TaskSteps = initialSteps();
@@ -133,6 +140,15 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
     return transcribeMedia(media, { update, failure, signal, title, direct: false });
   }
 
+  /** A podcast feed's items through the feed collector's reader (RSS, Atom, JSON Feed), episodes without links kept. */
+  function readFeed(body: string, url: string): FeedItem[] {
+    try {
+      return parseFeed(body, url, { keepUnlinkedMedia: true }).items;
+    } catch (err) {
+      throw err instanceof FeedParseError ? failure("process", err.message) : err;
+    }
+  }
+
   async function readPage(): Promise<Source> {
     await update("fetch", { status: "active", message: "正在读取链接…", progress: 20 }, 5);
     // The declared length is judged after the type: a page is read up to 20 MB, a media file streamed to disk.
@@ -151,10 +167,11 @@ export const runSummaryTask: RunTask = async (task, { signal, report }) => {
 
 
     const type = page.contentType.toLowerCase();
-    if (/rss|atom|xml/.test(type)) {
-      const episode = podcastEnclosures(decodeBody(page.body, type), page.url)[0];
+    if ((/rss|atom|xml/.test(type) && !type.includes("html")) || type.includes("feed+json")) {
+      const episode = newestEpisode(readFeed(decodeBody(page.body, type), page.url));
       if (!episode) throw failure("process", "这个订阅源里没有找到音频节目");
-      return viaSpeech(episode.url, episode.title || fileName(episode.url, "播客节目"));
+      const [media] = episode.media;
+      return viaSpeech(media.url, episode.title || fileName(media.url, "播客节目"));
     } else if (type.startsWith("text/vtt") || type.includes("subrip")) {
       const cues = parseSubtitles(decodeBody(page.body, type));
       if (!cues.length) throw failure("transcribe", "字幕文件里没有可读的内容");
