@@ -6,6 +6,8 @@ import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 import { describe, expect, it } from "vitest";
 import { htmlToMarkdown } from "./html-markdown";
+import { sanitizeHtml } from "./html-sanitize";
+import { blockText } from "./text";
 
 const BASE = "https://blog.example.cn/posts/42";
 const md = (html: string) => htmlToMarkdown(html, BASE).markdown;
@@ -176,5 +178,18 @@ describe("htmlToMarkdown: a whole article", () => {
       summary: "春天来了，城市里的书店也迎来了新一轮的读书季。我们走访了五家独立书店，听店主们讲他们的故事。",
       text: expect.stringContaining("春天来了"),
     });
+  });
+});
+
+describe("blockText: the text of a sanitized body as paragraphs", () => {
+  it("keeps blocks apart by a blank line, lines at <br>, list items, table rows and code lines", () => {
+    const body = sanitizeHtml(
+      `<h2>标题</h2><p>第一段，<b>加粗</b>的字
+        和换行的源码。</p><p>第二段<br>第二行</p><ul><li>一</li><li>二</li></ul>
+      <table><tr><th>名</th><th>值</th></tr><tr><td>甲</td><td>1</td></tr></table><pre><code>a = 1
+b = 2</code></pre><script>x()</script>`,
+      BASE,
+    );
+    expect(blockText(body)).toBe("标题\n\n第一段，加粗的字 和换行的源码。\n\n第二段\n第二行\n\n一\n二\n\n名 值\n甲 1\n\na = 1\nb = 2");
   });
 });

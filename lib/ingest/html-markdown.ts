@@ -1,5 +1,7 @@
-// Feed article HTML as GitHub-flavoured Markdown with no raw HTML: sanitized first (html-sanitize.ts),
-// then rendered block by block, text escaped so it always stays literal. Also the cover, summary, text.
+// Article HTML as GitHub-flavoured Markdown with no raw HTML: sanitized first (html-sanitize.ts), then
+// rendered block by block, text escaped so it always stays literal. Also the cover, summary, text. The one
+// HTML→Markdown writer: feed items (store.ts) and the pages the summary pipeline extracts
+// (lib/summary/extract/html.ts) both go through it.
 import { sanitizeHtml } from "./html-sanitize";
 import { clip, collapse, domText } from "./text";
 
@@ -233,7 +235,14 @@ function firstSummary(body: Element): string | null {
 
 /** Feed article HTML as Markdown; `baseUrl` resolves relative links and images. */
 export function htmlToMarkdown(html: string, baseUrl: string): MarkdownResult {
-  const body = sanitizeHtml(html, baseUrl);
+  return bodyToMarkdown(sanitizeHtml(html, baseUrl));
+}
+
+/**
+ * A body that sanitizeHtml made, as Markdown, for a caller that reads the same body otherwise too (the summary's
+ * extractor takes its text with blockText). The body is not changed.
+ */
+export function bodyToMarkdown(body: Element): MarkdownResult {
   const markdown = joinBlocks(blocks(body).map((b) => ({ md: b.md }))).trim();
   return {
     markdown,

@@ -1,5 +1,6 @@
-// Plain-text helpers shared by the feed parser and the HTML→Markdown converter: whitespace collapsing,
-// HTML escaping, DOM text with block boundaries, titles that may or may not be HTML, and clipping.
+// Plain-text helpers shared by the feed parser, the HTML→Markdown converter and the summary's extractor:
+// whitespace collapsing, HTML escaping, DOM text with block boundaries (on one line, or as paragraphs),
+// titles that may or may not be HTML, and clipping.
 import { DROPPED_TAGS, parseFragment } from "./html-sanitize";
 
 // Elements that start a new line when rendered, so their text never runs into a neighbour's.
@@ -78,6 +79,42 @@ export function domText(root: Node): string {
   };
   walk(root);
   return collapse(parts.join(""));
+}
+
+// In blockText: a new line rather than a new paragraph, and a table cell's neighbour.
+const LINE_TAGS = new Set(["br", "li", "tr", "dt", "dd"]);
+const CELL_TAGS = new Set(["td", "th"]);
+const PARAGRAPH = "\u0000";
+const LINE = "\u0001";
+
+/**
+ * The text of a DOM subtree as paragraphs, skipping non-content elements: each block's text with its
+ * whitespace collapsed, blocks apart by a blank line; a `<br>`, a list item, a table row and each line of
+ * preformatted code start a new line, table cells stand apart by a space.
+ */
+export function blockText(root: Node): string {
+  const parts: string[] = [];
+  const walk = (node: Node, pre: boolean): void => {
+    if (node.nodeType === 3 || node.nodeType === 4) {
+      const value = node.nodeValue ?? "";
+      parts.push(pre ? value.replace(/\r?\n/g, LINE) : value);
+      return;
+    }
+    if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return;
+    const tag = (node as Element).tagName?.toLowerCase() ?? "";
+    if (DROPPED_TAGS.has(tag)) return;
+    const mark = CELL_TAGS.has(tag) ? " " : LINE_TAGS.has(tag) ? LINE : BLOCK_TAGS.has(tag) ? PARAGRAPH : "";
+    parts.push(mark);
+    for (const child of Array.from(node.childNodes)) walk(child, pre || tag === "pre");
+    parts.push(mark);
+  };
+  walk(root, false);
+  return parts
+    .join("")
+    .split(PARAGRAPH)
+    .map((block) => block.split(LINE).map(collapse).filter(Boolean).join("\n"))
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 export function htmlToText(html: string | null | undefined): string {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { extractArticle, mediaTracks, toIsoDate } from "./html";
+import { htmlToMarkdown } from "@/lib/ingest/html-markdown";
+import { extractArticle, mediaTracks } from "./html";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 
@@ -25,7 +26,7 @@ describe("extractArticle", () => {
     expect(article.title).toBe("用 TypeScript 写一个小型任务队列");
     expect(article.byline).toBe("山风");
     expect(article.siteName).toBe("山风的技术笔记");
-    expect(article.publishedAt).toBe("2023-11-18T00:00:00.000Z");
+    expect(article.publishedAt).toBe("2023-11-17T16:00:00.000Z"); // <time datetime="2023-11-18">: that day in Beijing
     expect(article.markdown).toContain("## 表结构设计");
     expect(article.markdown).toContain("```ts\nasync function claimTask(db: Db, now: Date) {");
     expect(article.markdown).toContain("  return db.update(tasks)");
@@ -56,11 +57,38 @@ describe("extractArticle", () => {
     expect(extractArticle("", "https://x.cn/")).toBeNull();
   });
 
-  it("reads dates in the usual shapes", () => {
-    expect(toIsoDate("2024-03-05T08:30:00+08:00")).toBe("2024-03-05T00:30:00.000Z");
-    expect(toIsoDate("2024年3月5日 08:30")).toBe("2024-03-05T00:30:00.000Z");
-    expect(toIsoDate("昨天")).toBeNull();
-    expect(toIsoDate(null)).toBeNull();
+  it("reads a page's dates as the feed reader does: a date without a zone is Beijing time", () => {
+    const page = (date: string) =>
+      `<html><head><title>日期</title><meta property="article:published_time" content="${date}"></head><body><article><p>${"这是一段足够长的正文，用来让页面有可以读的内容。".repeat(4)}</p></article></body></html>`;
+    expect(extractArticle(page("2024-03-05T08:30:00+08:00"), "https://x.cn/")!.publishedAt).toBe("2024-03-05T00:30:00.000Z");
+    expect(extractArticle(page("2024-03-05 08:30"), "https://x.cn/")!.publishedAt).toBe("2024-03-05T00:30:00.000Z");
+    expect(extractArticle(page("2024年3月5日 08:30"), "https://x.cn/")!.publishedAt).toBe("2024-03-05T00:30:00.000Z");
+    expect(extractArticle(page("Tue, 05 Mar 2024 08:30:00 CST"), "https://x.cn/")!.publishedAt).toBe("2024-03-05T00:30:00.000Z");
+    expect(extractArticle(page("昨天"), "https://x.cn/")!.publishedAt).toBeNull();
+  });
+
+  it("escapes its Markdown as a collected article's is escaped: the text stays literal", () => {
+    const article = `<h2>不是标题的井号</h2>
+<p># 这一行以井号开头，却不是标题。</p>
+<p>2024. 这一行以数字和点开头，却不是列表。</p>
+<p>- 这一行以连字符开头，也不是列表。</p>
+<p>公式 a*b*c 与 snake_case_name 里的符号、[方括号](不是链接) 和 &lt;script&gt;alert(1)&lt;/script&gt; 都是正文。</p>
+<p>点 <a href="javascript:alert(1)">这里</a> 不会执行脚本，<a href="/docs?a=1&amp;b=(2)">文档</a>是真的链接，反引号 \` 原样保留。</p>
+<p><strong>加粗</strong>、<em>强调</em>与 <code>a * b</code> 才是格式。</p>`;
+    const html = `<html><head><title>转义</title></head><body><article>${article}</article></body></html>`;
+    const { markdown, text } = extractArticle(html, "https://blog.example.cn/posts/escape")!;
+    // The same body through the feed collector's writer gives the same Markdown.
+    expect(markdown).toBe(htmlToMarkdown(article, "https://blog.example.cn/posts/escape").markdown);
+    expect(markdown.split("\n\n")).toEqual([
+      "## 不是标题的井号",
+      "\\# 这一行以井号开头，却不是标题。",
+      "2024\\. 这一行以数字和点开头，却不是列表。",
+      "\\- 这一行以连字符开头，也不是列表。",
+      "公式 a\\*b\\*c 与 snake\\_case\\_name 里的符号、\\[方括号\\](不是链接) 和 \\<script\\>alert(1)\\</script\\> 都是正文。",
+      "点 这里 不会执行脚本，[文档](https://blog.example.cn/docs?a=1&b=%282%29)是真的链接，反引号 \\` 原样保留。",
+      "**加粗**、*强调*与 `a * b` 才是格式。",
+    ]);
+    expect(text).toContain("公式 a*b*c 与 snake_case_name 里的符号、[方括号](不是链接) 和 <script>alert(1)</script> 都是正文。");
   });
 });
 
