@@ -6,6 +6,7 @@ import "server-only";
 //   page's `og:audio` meta is the fallback.
 // - Apple Podcasts (podcasts.apple.com/<country>/podcast/<slug>/id<show>?i=<episode>): the iTunes lookup API
 //   lists a show's recent episodes (`entity=podcastEpisode`), each with `trackId` and `episodeUrl`.
+import { decodeBody } from "../decode";
 import { safeFetch } from "../fetch";
 import type { AdapterSource, SiteAdapter } from "./types";
 
@@ -57,7 +58,8 @@ export function xiaoyuzhouAdapter({ base = "https://www.xiaoyuzhoufm.com" }: { b
     matches: (url) => XIAOYUZHOU.test(url),
     async source(url): Promise<AdapterSource> {
       const id = XIAOYUZHOU.exec(url)![1].toLowerCase();
-      const html = (await safeFetch(`${base}/episode/${id}`, { accept: ["text/html"] })).body.toString("utf8");
+      const page = await safeFetch(`${base}/episode/${id}`, { accept: ["text/html"] });
+      const html = decodeBody(page.body, page.contentType);
       const episode = (nextData(html) as { props?: { pageProps?: { episode?: XyzEpisode } } } | null)?.props?.pageProps?.episode;
       const audio = episode?.enclosure?.url ?? episode?.media?.source?.url ?? meta(html, "og:audio");
       if (!audio) throw new Error(PODCAST_MESSAGES.xiaoyuzhouNoAudio);

@@ -8,6 +8,7 @@ import "server-only";
 //   note.noteDetailMap[id].note (title, desc, user, video.media.stream.h264[0].masterUrl, video.capa.duration
 //   in s). An image note has no video: its text is summarised.
 // A login wall or a verification page fails at once, naming the platform and what would work; never a retry.
+import { decodeBody } from "../decode";
 import { safeFetch } from "../fetch";
 import { assignedObject as assigned } from "./page-data";
 import type { AdapterSource, SiteAdapter } from "./types";
@@ -26,7 +27,7 @@ const XHS = /^https?:\/\/(?:xhslink\.com\/(?:[a-z]\/)?[0-9A-Za-z]+|(?:www\.)?xia
 /** Reads a share page: the short link followed to the end, as a phone would. */
 async function sharePage(url: string): Promise<{ url: string; html: string }> {
   const page = await safeFetch(url, { accept: ["text/html"], headers: { "user-agent": MOBILE_UA, "accept-language": "zh-CN,zh;q=0.9" } });
-  return { url: page.url, html: page.body.toString("utf8") };
+  return { url: page.url, html: decodeBody(page.body, page.contentType) };
 }
 
 /** Rewrites a link's origin to `base` (tests point the platforms at loopback). */

@@ -4,6 +4,7 @@ import "server-only";
 // chosen track (youtube-captions.ts) is read as timed cues. Videos without any captions, sign-in walls,
 // consent or verification pages and removed videos fail at once with a message saying what would work:
 // one request to the page, one to the track, no retry.
+import { decodeBody } from "../decode";
 import { safeFetch } from "../fetch";
 import { assignedObject } from "./page-data";
 import { parseCaptions, pickTrack, type CaptionTrack } from "./youtube-captions";
@@ -41,7 +42,7 @@ export function youtubeAdapter({ base = "https://www.youtube.com" }: { base?: st
         accept: ["text/html"],
         headers: { "accept-language": "zh-CN,zh;q=0.9,en;q=0.8" },
       });
-      const player = assignedObject(page.body.toString("utf8"), "\\bytInitialPlayerResponse") as PlayerResponse | null;
+      const player = assignedObject(decodeBody(page.body, page.contentType), "\\bytInitialPlayerResponse") as PlayerResponse | null;
       if (!player?.playabilityStatus) throw new Error(YOUTUBE_MESSAGES.wall);
       const { status, reason } = player.playabilityStatus;
       if (status === "LOGIN_REQUIRED") throw new Error(YOUTUBE_MESSAGES.signIn);
