@@ -1,57 +1,132 @@
 import "server-only";
-// Retrieval for a chat question: which articles answer it. See docs/search.md, "The chat's retrieval".
-import { sql } from "drizzle-orm";
-import { articles } from "@/lib/db/schema";
+// Retrieval for a chat question: which articles answer it (docs/search.md, "The chat's retrieval").
+//
+// The question is taken apart into its topic terms (question-terms.ts: question and filler words out, pieces
+// and near forms in). Each term is weighed by how rare it is in the collection (document-frequency.ts).
+// Candidates come from a few bounded queries run at once — the articles holding the rarest terms, ranked by
+// how many of the question's terms they hold; titles holding any term; articles holding two of the rarest
+// terms together; articles holding every term — and are ranked by BM25F over title and body (bm25.ts). Every
+// query asks for a fixed number of rows chosen by index, so retrieval costs what its answer costs, not what
+// the collection holds (DESIGN.md, "Scale").
+import { inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { articles } from "@/lib/db/schema";
+import { idf, rankByBm25, type ScoredTerm } from "./bm25";
+import { documentFrequencies } from "./document-frequency";
 import { withGinBitmap } from "./full-rank";
-import { tsqueryWords } from "./keyword";
-import { FULL_RANK_MAX, rankMatches } from "./rank";
+import { questionTerms } from "./question-terms";
+import { rankMatches } from "./rank";
 import { anyTermEstimate, termStats } from "./statistics";
 import { topByHot } from "./top-by-hot";
 
-/** Question words that say nothing about the topic (kept out of retrieval queries). */
-const QUESTION_WORDS = new Set(
-  "什么 为什么 怎么 怎样 怎么样 如何 哪些 哪个 哪里 一下 一个 一些 可以 能够 是不是 有没有 我们 你们 他们 我 你 这个 那个 这些 那些 还是 或者 以及 关于 请问 告诉 介绍 推荐 有关 相关 问题 应该 需要 知道 觉得 到底".split(" "),
-);
+/** Candidates per query. */
+const PER_QUERY = 40;
+/** The rarest terms are ranked by how many terms each match holds while they are in at most this many articles (each one's body vector is read). */
+const RANK_RARE_MAX = 800;
+/** Titles holding a term are ranked while estimated at most this many (inline vectors); above, the hottest. */
+const RANK_TITLES_MAX = 5_000;
+/** Pairs of the rarest terms are collected from the index while the rarer of the two is in at most this many articles. */
+const PAIR_MAX = 5_000;
+/** The strongest concepts paired. */
+const PAIRED = 4;
 
-/** The topic words of a question (segmented, without question words and single characters). */
+const quoted = (t: string) => `'${t}'`;
+const anyOf = (terms: string[]) => sql`to_tsquery('simple', ${terms.map(quoted).join(" | ")})`;
+
+/** The question's topic words: the terms of questionTerms, the question's own words first. */
 export function questionWords(question: string): string[] {
-  return tsqueryWords(question).filter((w) => [...w].length > 1 && !QUESTION_WORDS.has(w));
+  return questionTerms(question).map((t) => t.text);
 }
 
-/**
- * Articles for a chat question, best evidence first: every topic word matching (the search's ranking);
- * then any topic word in the title (GIN on the inline title vector), by rank when few titles hold one,
- * else by hot score; then any topic word in the body, by hot score. The three queries run at once (the
- * chat waits for retrieval before its first byte) and are merged in that order; each asks for `2 × limit`,
- * so the merge leaves out exactly what a step run after the others would have excluded. Each step costs
- * what its `2 × limit` rows cost, not what the matches number (lib/search/top-by-hot.ts).
- */
+/** The best article ids for `question`, at most `limit`. */
 export async function retrieveArticleIds({ db, question, limit }: { db: Db; question: string; limit: number }): Promise<number[]> {
-  const words = questionWords(question);
-  if (!words.length) return [];
-  const any = sql`to_tsquery('simple', ${words.map((w) => `'${w}'`).join(" | ")})`;
-  const terms = words.map((text) => ({ text }));
+  const raw = questionTerms(question);
+  if (!raw.length || limit < 1) return [];
   const stats = await termStats(db);
-  const k = 2 * limit;
-  const inTitle = sql`(${articles.titleVector} @@ ${any})`;
-  const titleMatches = anyTermEstimate(stats, "title_vector", terms);
-  const byTitle =
-    titleMatches !== null && titleMatches > FULL_RANK_MAX
-      ? topByHot(db, { where: inTitle, k, estimate: titleMatches, articles: stats.articles, reads: "inline" })
-      : withGinBitmap(db, (tx) =>
-          tx
-            .select({ id: articles.id })
-            .from(articles)
-            .where(inTitle)
-            .orderBy(sql`ts_rank(${articles.titleVector}, ${any}) desc`, sql`${articles.hotScore} desc nulls last`)
-            .limit(k)
-            .then((rows) => rows.map((r) => r.id)),
-        );
-  const steps = await Promise.all([
-    rankMatches({ db, keyword: words.join(" "), offset: 0, limit }).then((r) => r.ids),
-    byTitle,
-    topByHot(db, { where: sql`(${articles.searchVector} @@ ${any})`, k, estimate: anyTermEstimate(stats, "search_vector", terms), articles: stats.articles }),
-  ]);
-  return [...new Set(steps.flat())].slice(0, limit);
+  const df = await documentFrequencies(db, raw.map((t) => t.text), stats);
+  const articlesNow = Math.max(stats.articles, 1);
+  const terms: (ScoredTerm & { df: number })[] = raw
+    .map((t) => ({ ...t, df: df.get(t.text) ?? 0 }))
+    .filter((t) => t.df > 0)
+    .map((t) => ({ ...t, idf: idf(t.df, articlesNow) }));
+  if (!terms.length) return [];
+  const ids = await candidates(db, terms, articlesNow, stats);
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: articles.id, title: articles.searchTitle, body: articles.searchBody, hot: articles.hotScore })
+    .from(articles)
+    .where(inArray(articles.id, ids));
+  const docs = rows.map((r) => ({ id: r.id, title: r.title.split(" "), body: r.body.split(" "), hot: r.hot ?? 0 }));
+  return rankByBm25(docs, terms)
+    .slice(0, limit)
+    .map((d) => d.id);
+}
+
+type Weighed = ScoredTerm & { df: number };
+
+/** The best term of each concept (the one that says most: the highest idf), strongest concepts first. */
+function byConcept(terms: Weighed[]): Weighed[] {
+  const best = new Map<string, Weighed>();
+  for (const t of terms) if (t.weight === 1 && (!best.has(t.concept) || best.get(t.concept)!.idf < t.idf)) best.set(t.concept, t);
+  return [...best.values()].sort((a, b) => b.idf - a.idf);
+}
+
+async function candidates(db: Db, terms: Weighed[], articlesNow: number, stats: Awaited<ReturnType<typeof termStats>>): Promise<number[]> {
+  const all = terms.map((t) => t.text);
+  const rarest = [...terms].sort((a, b) => a.df - b.df);
+  const concepts = byConcept(terms);
+  const steps: Promise<number[]>[] = [];
+
+  // The rarest terms, while few articles hold them, ranked by how many of the question's terms each holds.
+  const rare: string[] = [];
+  let held = 0;
+  for (const t of rarest) {
+    if (held + t.df > RANK_RARE_MAX) break;
+    rare.push(t.text);
+    held += t.df;
+  }
+  if (rare.length) steps.push(ranked(db, sql`${articles.searchVector} @@ ${anyOf(rare)}`, sql`ts_rank(${articles.searchVector}, ${anyOf(all)}, 1)`));
+  // Past them, the hottest holders of each of the three rarest terms (an index walk or bitmap, k rows).
+  for (const t of rarest.slice(rare.length, rare.length + 3)) {
+    steps.push(topByHot(db, { where: sql`${articles.searchVector} @@ ${anyOf([t.text])}`, k: PER_QUERY / 2, estimate: t.df, articles: articlesNow }));
+  }
+
+  // Titles holding any term: ranked by the inline title vector while few, else the hottest.
+  const inTitle = sql`${articles.titleVector} @@ ${anyOf(all)}`;
+  // A title's words are also in the article's search vector, so the terms' own counts bound the titles too
+  // (the title statistics only bound an unlisted term by their smallest listed share).
+  const titles = Math.min(anyTermEstimate(stats, "title_vector", terms) ?? 0, terms.reduce((n, t) => n + t.df, 0));
+  steps.push(
+    titles > RANK_TITLES_MAX
+      ? topByHot(db, { where: inTitle, k: PER_QUERY, estimate: titles, articles: articlesNow, reads: "inline" })
+      : ranked(db, inTitle, sql`ts_rank(${articles.titleVector}, ${anyOf(all)})`),
+  );
+
+  // Two of the strongest concepts together, while the rarer of each pair is held by few articles.
+  const pairs: string[] = [];
+  const top = concepts.slice(0, PAIRED);
+  for (let i = 0; i < top.length; i++)
+    for (let j = i + 1; j < top.length; j++) if (Math.min(top[i].df, top[j].df) <= PAIR_MAX) pairs.push(`(${quoted(top[i].text)} & ${quoted(top[j].text)})`);
+  if (pairs.length) {
+    steps.push(topByHot(db, { where: sql`${articles.searchVector} @@ to_tsquery('simple', ${pairs.join(" | ")})`, k: PER_QUERY, estimate: null, articles: articlesNow }));
+  }
+
+  // Every concept at once: the search's own ranking (its plans bound the cost; no verbatim fallback).
+  if (concepts.length > 1) {
+    steps.push(rankMatches({ db, keyword: concepts.map((t) => t.text).join(" "), offset: 0, limit: PER_QUERY / 4, withVerbatim: false }).then((r) => r.ids));
+  }
+  return [...new Set((await Promise.all(steps)).flat())];
+}
+
+/** The first PER_QUERY articles matching `where` by `rank` (a GIN bitmap: the matches are few). */
+function ranked(db: Db, where: SQL, rank: SQL): Promise<number[]> {
+  return withGinBitmap(db, (tx) =>
+    tx
+      .select({ id: articles.id })
+      .from(articles)
+      .where(where)
+      .orderBy(sql`${rank} desc`, sql`${articles.hotScore} desc nulls last`)
+      .limit(PER_QUERY)
+      .then((rows) => rows.map((r) => r.id)),
+  );
 }

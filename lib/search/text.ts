@@ -26,6 +26,15 @@ export function segmentWords(text: string): string[] {
     .filter((w) => w && WORD.test(w));
 }
 
+/** Words of `text` (already normalized) in precise mode, each with its part-of-speech tag (n, v, eng, x …). */
+export function tagWords(text: string): { word: string; tag: string }[] {
+  if (!text.trim()) return [];
+  return segmenter()
+    .tag(text, true)
+    .map(({ word, tag }) => ({ word: word.trim(), tag }))
+    .filter((t) => t.word);
+}
+
 /** Markdown reduced to its readable words: no URLs, code-fence markers, emphasis or table rules. */
 export function markdownToPlainText(markdown: string): string {
   return markdown

@@ -3,8 +3,10 @@
 //
 // Baseline on 2026-11-27, before retrieval was tuned for questions (main at effebe3 and da5cdc9, before and
 // after search moved to lib/search/), PGlite and PostgreSQL alike: best article among the first 3 sources 52
-// of 71 (demo 27 of 35, new 25 of 36), first 41 of 71 (demo 22, new 19). These floors only say that today's figures hold; the retrieval work of issue
-// 29 raises them (target: ≥ 93% in the top 3 at demo size).
+// of 71 (demo 27 of 35, new 25 of 36), first 41 of 71 (demo 22, new 19). With the question retrieval of
+// lib/search/questions.ts: 71 of 71 in the first 3, 66 first (docs/search.md). The floors are issue 29's
+// target, 93% in the first 3 on each side, and the first place as often as the target asks of the top 3
+// minus a margin (80%): a change that loses questions fails here.
 import { beforeAll, describe, expect, it } from "vitest";
 import { scoreQuestions, seedQuestionArticles, type QuestionScore } from "@/bench/questions";
 import { getDb } from "@/lib/db";
@@ -25,16 +27,18 @@ describe("the question set through the chat's retrieval", () => {
     expect(score.results.filter((r) => r.got.length > 0).length).toBeGreaterThanOrEqual(QUESTIONS.length - 5);
   });
 
-  it("finds the best article among the first 3 sources at least as often as on 2026-11-27", () => {
-    expect(score.totals.demo.top3).toBeGreaterThanOrEqual(27);
-    expect(score.totals.new.top3).toBeGreaterThanOrEqual(25);
-    expect(score.totals.all.top3).toBeGreaterThanOrEqual(52);
+  it("finds the best article among the first 3 sources for at least 93% of the questions on each side", () => {
+    for (const side of ["demo", "new", "all"] as const) {
+      const t = score.totals[side];
+      expect({ side, top3: t.top3 }).toEqual({ side, top3: expect.toSatisfy((n: number) => n >= Math.ceil(0.93 * t.questions)) });
+    }
   });
 
-  it("puts it first at least as often as on 2026-11-27", () => {
-    expect(score.totals.demo.top1).toBeGreaterThanOrEqual(22);
-    expect(score.totals.new.top1).toBeGreaterThanOrEqual(19);
-    expect(score.totals.all.top1).toBeGreaterThanOrEqual(41);
+  it("puts it first for at least 80% of them", () => {
+    for (const side of ["demo", "new", "all"] as const) {
+      const t = score.totals[side];
+      expect({ side, top1: t.top1 }).toEqual({ side, top1: expect.toSatisfy((n: number) => n >= Math.ceil(0.8 * t.questions)) });
+    }
   });
 
   it("seeds nothing twice", async () => {
