@@ -1,6 +1,6 @@
 // The local engine's answer when no language model is configured: honest about what it is, and useful —
 // the most relevant articles, linked, each with the sentences that best match the question's words.
-import { segmentWords } from "@/lib/search/text";
+import { questionTerms } from "@/lib/search/question-terms";
 import type { Source } from "./retrieval";
 
 export const LOCAL_NOTICE = "当前未接入大语言模型，以下内容由站内检索（本地引擎）整理，仅供参考。";
@@ -29,7 +29,9 @@ export function keySentences(text: string, words: string[], count = 2): string[]
 const escape = (s: string) => s.replace(/([[\]*_`>#])/g, "\\$1");
 
 export function localAnswer({ question, sources, popular }: { question: string; sources: Source[]; popular: Source[] }): string {
-  const words = [...new Set(segmentWords(question))].filter((w) => [...w].length > 1);
+  // The question's topic terms (its own words and their near forms), not how it is asked: 怎么办 or 为什么
+  // would pick sentences that merely ask something.
+  const words = [...new Set(questionTerms(question).map((t) => t.text))];
   const quoted = question.length > 40 ? `${question.slice(0, 40)}…` : question;
   const lines = [`> ${LOCAL_NOTICE}`, ""];
   if (!sources.length) {
