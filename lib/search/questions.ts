@@ -4,8 +4,8 @@ import "server-only";
 // The question is taken apart into its topic terms (question-terms.ts: question and filler words out, pieces
 // and near forms in). Each term is weighed by how rare it is in the collection (document-frequency.ts).
 // Candidates come from a few bounded queries run at once — the articles holding the rarest terms, ranked by
-// how many of the question's terms they hold; titles holding any term; articles holding two of the rarest
-// terms together; articles holding every term — and are ranked by BM25F over title and body (bm25.ts). Every
+// how many of the question's terms they hold; titles holding any term; articles holding two of the strongest
+// concepts together; articles holding every concept — and are ranked by BM25F over title and body (bm25.ts). Every
 // query asks for a fixed number of rows chosen by index, so retrieval costs what its answer costs, not what
 // the collection holds (DESIGN.md, "Scale").
 import { inArray, sql, type SQL } from "drizzle-orm";
@@ -15,9 +15,8 @@ import { idf, rankByBm25, type ScoredTerm } from "./bm25";
 import { documentFrequencies } from "./document-frequency";
 import { withGinBitmap } from "./full-rank";
 import { questionTerms } from "./question-terms";
-import { rankMatches } from "./rank";
 import { anyTermEstimate, termStats } from "./statistics";
-import { topByHot } from "./top-by-hot";
+import { hottestAmong, topByHot } from "./top-by-hot";
 
 /** Candidates per query. */
 const PER_QUERY = 40;
@@ -27,6 +26,8 @@ const RANK_RARE_MAX = 800;
 const RANK_TITLES_MAX = 5_000;
 /** Pairs of the rarest terms are collected from the index while the rarer of the two is in at most this many articles. */
 const PAIR_MAX = 5_000;
+/** Articles whose every concept is a common word are looked for among this many of the hottest. */
+const ALL_WALK_ROWS = 3_000;
 /** The strongest concepts paired. */
 const PAIRED = 4;
 
@@ -111,9 +112,16 @@ async function candidates(db: Db, terms: Weighed[], articlesNow: number, stats: 
     steps.push(topByHot(db, { where: sql`${articles.searchVector} @@ to_tsquery('simple', ${pairs.join(" | ")})`, k: PER_QUERY, estimate: null, articles: articlesNow }));
   }
 
-  // Every concept at once: the search's own ranking (its plans bound the cost; no verbatim fallback).
+  // Every concept at once, the hottest first: all of them from the index while the rarest is held by few
+  // articles, else looked for among the hottest ALL_WALK_ROWS only (common words: a walk, never a bitmap).
   if (concepts.length > 1) {
-    steps.push(rankMatches({ db, keyword: concepts.map((t) => t.text).join(" "), offset: 0, limit: PER_QUERY / 4, withVerbatim: false }).then((r) => r.ids));
+    const where = sql`${articles.searchVector} @@ to_tsquery('simple', ${concepts.map((t) => quoted(t.text)).join(" & ")})`;
+    const rarestConcept = Math.min(...concepts.map((t) => t.df));
+    steps.push(
+      rarestConcept <= PAIR_MAX
+        ? topByHot(db, { where, k: PER_QUERY / 4, estimate: null, articles: articlesNow })
+        : hottestAmong(db, { where, k: PER_QUERY / 4, rows: ALL_WALK_ROWS }),
+    );
   }
   return [...new Set((await Promise.all(steps)).flat())];
 }

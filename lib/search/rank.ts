@@ -44,13 +44,12 @@ export async function rankMatches({
   db,
   keyword,
   fullRankMax = FULL_RANK_MAX,
-  withVerbatim = true,
   ...rest
-}: Omit<RankRequest, "q"> & { keyword: string; fullRankMax?: number; withVerbatim?: boolean }): Promise<RankedIds> {
+}: Omit<RankRequest, "q"> & { keyword: string; fullRankMax?: number }): Promise<RankedIds> {
   const q = keywordQueries(keyword);
   if (!q || rest.limit < 1) return { ids: [], phraseIds: new Set(), total: 0, totalIsEstimate: false, plan: "full" };
   const ranked = await rankByPlan({ db, q, fullRankMax, ...rest });
-  if (ranked.total > 0 || !withVerbatim) return ranked;
+  if (ranked.total > 0) return ranked;
   const verbatim = await verbatimMatches({ db, keyword, reader: rest.reader, exceptIds: rest.exceptIds });
   if (!verbatim?.ids.length) return ranked;
   return {
