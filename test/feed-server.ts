@@ -2,13 +2,14 @@
 // links, JSON Feed, a feed answering 304 to its ETag, a gzip feed, a malformed feed that can be mended,
 // a feed whose items change between polls, a 429 with Retry-After, a 500, Cache-Control/TTL feeds, and one
 // that takes 30 s to answer; and feeds shaped like real-world ones from lib/ingest/fixtures (a YouTube
-// channel, Reddit-style raw HTML descriptions, an undeclared GBK feed encoded here), and a long podcast listed
-// oldest first.
+// channel, Reddit-style raw HTML descriptions, an undeclared GBK feed encoded here), a long podcast listed
+// oldest first, and the undeclared legacy-encoding feeds of test/charsets/ (/charsets/big5-feed.xml …).
 // It records each request's path and conditional headers.
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import { charsetBytes } from "./charsets";
 import { encodeGbk } from "./gbk";
 import { send } from "./http";
 
@@ -164,6 +165,8 @@ export async function startFeedServer(): Promise<FeedServer> {
       case "/gbk.xml": // no BOM, no encoding declaration, no charset: the collector must sniff it
         return send(res, 200, "application/rss+xml", encodeGbk(fixture("gbk-undeclared.xml")));
       default:
+        // test/charsets/: Big5, Shift_JIS, EUC-KR, GB18030, windows-1252 feeds declaring no charset anywhere
+        if (/^\/charsets\/[\w-]+-feed\.xml$/.test(path)) return send(res, 200, "application/rss+xml", charsetBytes(path.slice("/charsets/".length)));
         return send(res, 404, "text/plain", "not found");
     }
   });

@@ -1,11 +1,13 @@
 // A loopback web server for the link-summary tests: Chinese pages written for this project (news,
 // blog, comments, video with subtitles, podcast feed and episode) plus the awkward cases the fetcher
-// must handle (redirect chains and loops, 404, a huge body, a binary, a slow answer, gzip).
+// must handle (redirect chains and loops, 404, a huge body, a binary, a slow answer, gzip), and the
+// undeclared legacy-encoding pages of test/charsets/ (/charsets/big5-page.html …).
 // It counts connections and requests so tests can prove a refused fetch never reached it.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { id3Tag, mp3Audio } from "./audio";
+import { charsetBytes } from "./charsets";
 import { send } from "./http";
 
 export type FixtureServer = {
@@ -288,6 +290,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
         return;
       }
       default:
+        // test/charsets/: Big5, Shift_JIS, EUC-KR, GB18030, windows-1252 pages declaring no charset anywhere
+        if (/^\/charsets\/[\w-]+-page\.html$/.test(url.pathname)) return send(res, 200, "text/html", charsetBytes(url.pathname.slice("/charsets/".length)));
         return send(res, 404, HTML, page("页面不存在", "", "<h1>404 页面不存在</h1><p>您访问的页面已被删除或从未存在。</p>"));
     }
   });

@@ -1,9 +1,11 @@
 // Feeds shaped like the real-world ones that broke collection (issue 18), polled from the loopback server
-// into the article table: a YouTube channel, raw HTML descriptions (Reddit), an undeclared GBK feed.
+// into the article table: a YouTube channel, raw HTML descriptions (Reddit), an undeclared GBK feed, and
+// feeds in Big5, Shift_JIS, EUC-KR, GB18030 and windows-1252 that declare no charset (test/charsets/).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { articles, feedSources } from "@/lib/db/schema";
+import { CHARSET_FIXTURES, charsetSource } from "@/test/charsets";
 import { startFeedServer, type FeedServer } from "@/test/feed-server";
 import { pollDue } from "./scheduler";
 import { addSource } from "./sources";
@@ -68,5 +70,17 @@ describe("real-world feed shapes", () => {
     expect(items[0].content).toContain("居民说：“走在上面，又像回到了小时候。”");
     expect(items[0].coverImage).toBe("https://news.jiangnan.example.cn/images/2024/0312/qingshiban.jpg");
     expect(items.map((a) => `${a.content}${a.summary}`).join("")).not.toContain("\ufffd");
+  });
+
+  it.each(CHARSET_FIXTURES)("reads an undeclared $name feed ($language): titles and text as its UTF-8 source says", async ({ name }) => {
+    const source = charsetSource(`${name}-feed.xml`);
+    const all = (pattern: RegExp) => [...source.matchAll(pattern)].map((m) => m[1]);
+    const { result, source: row, items } = await collect(`/charsets/${name}-feed.xml`);
+    expect(result).toMatchObject({ status: "updated", added: 3 });
+    expect(row.title).toBe(all(/<channel>\s*<title>(.*?)<\/title>/g)[0]);
+    expect(items.map((a) => a.title)).toEqual(all(/<item>\s*<title>(.*?)<\/title>/g));
+    const bodies = all(/<!\[CDATA\[(.*?)\]\]>/g).map((html) => [...html.matchAll(/<p>(.*?)<\/p>/g)].map((m) => m[1]).join("\n\n"));
+    expect(items.map((a) => a.content)).toEqual(bodies);
+    expect(items.map((a) => `${a.title}${a.content}${a.summary ?? ""}`).join("")).not.toContain("\ufffd");
   });
 });

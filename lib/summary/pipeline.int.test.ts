@@ -5,6 +5,7 @@ import { GET as status } from "@/app/api/summary/task/[id]/status/route";
 import { resetConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { call } from "@/test/api";
+import { CHARSET_FIXTURES, charsetSource } from "@/test/charsets";
 import { NEWS_TITLE, startFixtureServer, type FixtureServer } from "@/test/fixture-server";
 import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
 import { guardEgress } from "@/test/no-egress";
@@ -138,6 +139,21 @@ describe("summaries with the local engine", () => {
 // The audio fixtures here are MPEG frames written byte by byte (test/audio.ts), not decodable audio: they
 // exercise the in-memory path that runs when no ffmpeg is available. Real media through ffmpeg is tested in
 // media/media.int.test.ts.
+describe("pages that declare no charset", () => {
+  it.each(CHARSET_FIXTURES)("summarises an undeclared $name page ($language) from its real text", async ({ name }) => {
+    const source = charsetSource(`${name}-page.html`);
+    const paragraphs = [...source.matchAll(/<p>(.*?)<\/p>/g)].map((m) => m[1]).slice(0, -1); // the footer is not the article
+    const s = await summarize(`/charsets/${name}-page.html`, "quick");
+    expect(s.status).toBe("completed");
+    expect(s.result!.title).toBe(source.match(/<h1>(.*?)<\/h1>/)![1]);
+    expect(s.steps.process.message).toBe(`已提取正文（${paragraphs.join("\n\n").length} 字）`);
+    // The local engine quotes whole sentences of the page.
+    const sentences = paragraphs.flatMap((p) => p.match(/[^。．.!?！？]+[。．.!?！？]/g) ?? []).map((t) => t.trim());
+    expect(sentences.filter((sentence) => s.result!.content.includes(sentence)).length).toBeGreaterThan(0);
+    expect(s.result!.content).not.toContain("\ufffd");
+  });
+});
+
 describe("summaries with a provider, without ffmpeg", () => {
   beforeAll(() => {
     setEnv({ OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: "test-key", AI_CHAT_MODEL: "fake-chat", AI_TRANSCRIBE_MODEL: "fake-whisper" });
