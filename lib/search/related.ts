@@ -1,0 +1,250 @@
+import "server-only";
+// Related articles for a permalink (docs/seo.md, "Related articles"): up to RELATED_MAX visible articles that
+// share the title's words, the same platform counting a little, topped up with the articles published just
+// before it on its platform.
+//
+// The title is taken apart as the chat takes a question apart (question-terms.ts: topic words, their pieces
+// and near forms). How many titles hold each word comes from PostgreSQL's statistics (statistics.ts, read
+// once a minute): nothing is counted per request. Candidates come from two bounded reads:
+// - rare words: the title index (articles_title_vector_idx) for the two rarest words together, then for any
+//   of the rare words, while their title counts add up to at most POSTINGS_MAX index entries (measured at 1M:
+//   a bitmap costs about half a microsecond per entry), each read stopping after FETCH rows;
+// - common words (the title index would read tens of thousands of entries): the last WALK_ROWS articles of
+//   the platform before this one, in its (platform, published_at) index, tested for any of the title's words.
+// So a page costs a bounded number of index entries and heap rows however large the collection and however
+// common its words. Candidates are ranked by BM25 over their titles (bm25.ts, idf from the same statistics),
+// a same-platform bonus and the hot score; an identical title is shown once.
+import { sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "@/lib/db/client";
+import { idf, rankByBm25, type ScoredTerm } from "./bm25";
+import { withGinBitmap } from "./full-rank";
+import { questionTerms } from "./question-terms";
+import { termStats, type TermStats } from "./statistics";
+
+/** Related articles shown at most, and the fewest the platform's neighbours top up to. */
+export const RELATED_MAX = 8;
+export const RELATED_MIN = 5;
+/** Heap rows one candidate query reads at most (it stops there: no sort over every match). */
+export const FETCH = 40;
+/** Title-index entries one candidate query may read: the sum of its words' title counts (bounds for unlisted words). */
+export const POSTINGS_MAX = 2_500;
+/** Articles of the platform read at most to find titles sharing common words. */
+export const WALK_ROWS = 120;
+/**
+ * Words in more than this share of titles say how a title is written, not what it is about (指南, 如何,
+ * 为什么, 三个月): they neither find nor rank related articles.
+ */
+export const GENERIC_SHARE = 0.05;
+/** What sharing the platform adds to a candidate's score (about a third of a common word's idf). */
+const PLATFORM_BONUS = 0.5;
+
+export type RelatedArticle = {
+  id: number;
+  title: string;
+  platformName: string | null;
+  sourcePlatform: string | null;
+  publishedAt: Date;
+  /** Why it is listed: it shares title words, or only the platform (a neighbour in time). */
+  reason: "words" | "platform";
+};
+
+type Source = { id: number; title: string; searchTitle: string; platformName: string | null; publishedAt: Date };
+type Candidate = RelatedArticle & { searchTitle: string; hot: number };
+type Row = {
+  id: number;
+  title: string;
+  search_title: string;
+  platform_name: string | null;
+  source_platform: string | null;
+  published_at: string | Date;
+  hot: number | null;
+};
+
+const COLUMNS = sql.raw("id, title, search_title, platform_name, source_platform, published_at, hot_score as hot");
+
+/** The related articles of a visible article, best first; empty for an unknown or hidden id. */
+export async function relatedArticles({ db, id, limit = RELATED_MAX }: { db: Db; id: number; limit?: number }): Promise<RelatedArticle[]> {
+  const { rows } = await db.execute<Row>(sql`select ${COLUMNS} from articles where id = ${id} and hidden_at is null`);
+  if (!rows.length || limit < 1) return [];
+  const source: Source = { id, title: rows[0].title, searchTitle: rows[0].search_title, platformName: rows[0].platform_name, publishedAt: new Date(rows[0].published_at) };
+  const picked = await byWords(db, source, limit);
+  if (picked.length < limit) {
+    const neighbours = await platformNeighbours(db, source, limit - picked.length + RELATED_MAX, [id, ...picked.map((p) => p.id)]);
+    const titles = new Set([titleKey(source.title), ...picked.map((p) => titleKey(p.title))]);
+    for (const n of neighbours) {
+      if (picked.length >= limit) break;
+      if (titles.has(titleKey(n.title))) continue;
+      titles.add(titleKey(n.title));
+      picked.push({ ...n, reason: "platform" });
+    }
+  }
+  return picked.map(({ id, title, platformName, sourcePlatform, publishedAt, reason }) => ({ id, title, platformName, sourcePlatform, publishedAt, reason }));
+}
+
+/** Identical titles (the same story collected twice, or a template) are shown once. */
+const titleKey = (title: string) => title.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
+
+/** A title term with how many titles hold it: `df` estimated (for its idf), `bound` at most (for a read's cost). */
+export type Weighed = ScoredTerm & { df: number; bound: number };
+
+/**
+ * The title's terms weighed by the title column's statistics: a listed word's share, else (rarer than the
+ * smallest listed share) half of that share as its estimate and the share itself as its bound; generic words
+ * (GENERIC_SHARE) are left out, and so are the title's own words its index entry does not hold (a single
+ * character jieba split off in precise mode). Without
+ * statistics (a table never analysed: a small one, where every read is cheap) every term counts alike.
+ */
+function weigh(stats: TermStats, title: string, indexed: Set<string>): { terms: Weighed[]; counted: boolean } {
+  const col = stats.columns.title_vector;
+  const articles = Math.max(stats.articles, 1);
+  const count = (share: number) => Math.max(1, Math.round(share * articles));
+  const terms = questionTerms(title)
+    .filter((t) => t.weight < 1 || indexed.has(t.text))
+    .filter((t) => !col || (col.freq.get(t.text) ?? 0) <= GENERIC_SHARE)
+    .map((t) => {
+      const listed = col?.freq.get(t.text);
+      if (!col) return { ...t, df: 1, bound: 1, idf: 1 };
+      const df = count(listed ?? col.floor / 2);
+      return { ...t, df, bound: count(listed ?? col.floor), idf: idf(df, articles) };
+    });
+  return { terms, counted: Boolean(col) };
+}
+
+/**
+ * What finding a title's related articles reads: its weighed terms, the title-index queries (each within
+ * POSTINGS_MAX entries), and whether the platform walk (WALK_ROWS rows) may be needed after them.
+ */
+export function planRelated(stats: TermStats, title: string, searchTitle: string): { terms: Weighed[]; index: string[]; walk: boolean } {
+  const { terms, counted } = weigh(stats, title, new Set(searchTitle.split(" ")));
+  return { terms, index: indexQueries(rarestConcepts(terms), counted), walk: terms.length > 0 };
+}
+
+async function byWords(db: Db, source: Source, limit: number): Promise<Candidate[]> {
+  const { terms, index: queries, walk } = planRelated(await termStats(db), source.title, source.searchTitle);
+  if (!terms.length) return [];
+  const found = new Map<number, Candidate>();
+  const add = (cs: Candidate[]) => cs.forEach((c) => found.set(c.id, c));
+  const enough = () => distinctTitles([...found.values()], source) >= limit;
+
+  if (queries.length) {
+    await withGinBitmap(db, async (tx) => {
+      for (const query of queries) {
+        add(await matching(tx, query, source.id));
+        if (enough()) break;
+      }
+    });
+  }
+  if (walk && !enough()) add(await platformWalk(db, source, terms));
+
+  const candidates = [...found.values()];
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const ranked = rankByBm25(
+    candidates.map((c) => ({ id: c.id, title: c.searchTitle.split(" "), body: [], hot: c.hot })),
+    terms,
+  )
+    .map((r) => ({ c: byId.get(r.id)!, score: r.score + (source.platformName && byId.get(r.id)!.platformName === source.platformName ? PLATFORM_BONUS : 0) }))
+    .sort((a, b) => b.score - a.score || b.c.hot - a.c.hot || b.c.id - a.c.id);
+  const titles = new Set([titleKey(source.title)]);
+  const picked: Candidate[] = [];
+  for (const { c } of ranked) {
+    if (picked.length >= limit) break;
+    if (titles.has(titleKey(c.title))) continue;
+    titles.add(titleKey(c.title));
+    picked.push(c);
+  }
+  return picked;
+}
+
+const distinctTitles = (cs: Candidate[], source: Source) => new Set(cs.map((c) => titleKey(c.title)).filter((k) => k !== titleKey(source.title))).size;
+
+/** The best term of each concept (the rarest; the title's own words, not near forms), rarest concept first. */
+function rarestConcepts(terms: Weighed[]): Weighed[] {
+  const best = new Map<string, Weighed>();
+  for (const t of terms) {
+    const known = best.get(t.concept);
+    if (t.weight === 1 && (!known || t.df < known.df)) best.set(t.concept, t);
+  }
+  return [...best.values()].sort((a, b) => a.df - b.df || b.text.length - a.text.length);
+}
+
+const quoted = (t: Weighed) => `'${t.text}'`;
+
+/**
+ * The title-index reads, each a tsquery, most precise first: the two rarest concepts together (when the
+ * rarer may hold more titles than one read returns), then any of the rare concepts. Only words whose title
+ * counts add up to at most POSTINGS_MAX are read this way. Without statistics, any concept (a small table).
+ */
+function indexQueries(concepts: Weighed[], counted: boolean): string[] {
+  if (!counted) return concepts.length ? [concepts.map(quoted).join(" | ")] : [];
+  const out: string[] = [];
+  const [a, b] = concepts;
+  if (a && b && a.bound + b.bound <= POSTINGS_MAX && a.df > FETCH) out.push(`${quoted(a)} & ${quoted(b)}`);
+  const rare: Weighed[] = [];
+  let entries = 0;
+  for (const t of concepts) {
+    if (entries + t.bound > POSTINGS_MAX) break;
+    rare.push(t);
+    entries += t.bound;
+  }
+  if (rare.length) out.push(rare.map(quoted).join(" | "));
+  return out;
+}
+
+/** Up to FETCH visible articles other than `exceptId` whose title matches, in heap order (the index's bitmap, no sort). */
+async function matching(tx: Tx, query: string, exceptId: number): Promise<Candidate[]> {
+  const where: SQL = sql`title_vector @@ to_tsquery('simple', ${query}) and hidden_at is null and id <> ${exceptId}`;
+  const { rows } = await tx.execute<Row>(sql`select ${COLUMNS} from articles where ${where} limit ${FETCH}`);
+  return rows.map(toCandidate("words"));
+}
+
+const toCandidate =
+  (reason: RelatedArticle["reason"]) =>
+  (r: Row): Candidate => ({
+    id: Number(r.id),
+    title: r.title,
+    searchTitle: r.search_title,
+    platformName: r.platform_name,
+    sourcePlatform: r.source_platform,
+    publishedAt: new Date(r.published_at),
+    hot: Number(r.hot ?? 0),
+    reason,
+  });
+
+/**
+ * Titles holding any of the terms among the last WALK_ROWS articles of the source's platform published before
+ * it (an index range of articles_platform_published_idx; each row's inline title vector is tested).
+ */
+async function platformWalk(db: Db, source: Source, terms: Weighed[]): Promise<Candidate[]> {
+  if (!source.platformName) return [];
+  const query = [...new Set(terms.map(quoted))].join(" | ");
+  const { rows } = await db.execute<Row>(sql`
+    select ${COLUMNS} from (
+      select * from articles
+      where platform_name = ${source.platformName} and (published_at, id) < (${source.publishedAt.toISOString()}::timestamptz, ${source.id})
+      order by published_at desc nulls last, id desc nulls last limit ${WALK_ROWS}
+    ) as recent
+    where title_vector @@ to_tsquery('simple', ${query}) and hidden_at is null
+    limit ${FETCH}`);
+  return rows.map(toCandidate("words"));
+}
+
+/**
+ * The visible articles of the source's platform published just before it (then just after, for the oldest),
+ * through articles_platform_published_idx: a bounded index range, newest first.
+ */
+async function platformNeighbours(db: Db, source: Source, n: number, except: number[]): Promise<Candidate[]> {
+  if (!source.platformName || n < 1) return [];
+  const at = source.publishedAt.toISOString();
+  const not = sql`and hidden_at is null and id <> all(${sql`array[${sql.join(except.map((e) => sql`${e}`), sql`, `)}]::int[]`})`;
+  const older = await db.execute<Row>(sql`
+    select ${COLUMNS} from articles
+    where platform_name = ${source.platformName} and (published_at, id) < (${at}::timestamptz, ${source.id}) ${not}
+    order by published_at desc nulls last, id desc nulls last limit ${n}`);
+  const out = older.rows.map(toCandidate("platform"));
+  if (out.length >= n) return out;
+  const newer = await db.execute<Row>(sql`
+    select ${COLUMNS} from articles
+    where platform_name = ${source.platformName} and (published_at, id) > (${at}::timestamptz, ${source.id}) ${not}
+    order by published_at nulls last, id nulls last limit ${n - out.length}`);
+  return [...out, ...newer.rows.map(toCandidate("platform"))];
+}
