@@ -44,6 +44,6 @@ async function cachedPage(req: NextRequest, hasSession: boolean) {
 }
 
 export const config = {
-  // Pages only: not the API (its headers come from next.config.ts), build assets, icons or the robots file.
-  matcher: ["/((?!api/|_next/static|_next/image|assets/|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml).*)"],
+  // Pages only: not the API (its headers come from next.config.ts), build assets, icons, robots.txt or the sitemaps.
+  matcher: ["/((?!api/|_next/static|_next/image|assets/|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml|sitemaps/).*)"],
 };

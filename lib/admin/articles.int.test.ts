@@ -12,7 +12,6 @@ import { POST as unhide } from "@/app/api/admin/articles/[id]/unhide/route";
 import { POST as unpin } from "@/app/api/admin/articles/[id]/unpin/route";
 import { GET as feed } from "@/app/api/v1/articles/route";
 import { GET as search } from "@/app/api/v1/articles/search/route";
-import sitemap from "@/app/sitemap";
 import { countArticles, MAX_PINNED } from "@/lib/articles/queries";
 import { retrieveArticleIds } from "@/lib/search/questions";
 import { findArticle } from "@/lib/articles/service";
@@ -22,6 +21,7 @@ import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { recordRead } from "@/lib/interactions/history";
 import { toggleLike } from "@/lib/interactions/likes";
 import { call } from "@/test/api";
+import { sitemapArticleIds } from "@/test/sitemaps";
 import { newUser } from "@/test/users";
 
 type Item = { id: number; title: string };
@@ -48,7 +48,7 @@ const searchIds = async (keyword: string) => {
   expect(res.status).toBe(200);
   return (res.body.data.items as Item[]).map((i) => i.id);
 };
-const sitemapIds = async () => (await sitemap()).flatMap((e) => /\/articles\/(\d+)$/.exec(e.url)?.[1] ?? []).map(Number);
+const sitemapIds = sitemapArticleIds;
 const auditFor = async (id: number) =>
   (await getDb()).select().from(adminAudit).where(and(eq(adminAudit.objectType, "article"), eq(adminAudit.objectId, String(id)))).orderBy(adminAudit.id);
 

@@ -55,16 +55,6 @@ export async function getArticleById({ db, id }: { db: Db; id: number }): Promis
   return row ?? null;
 }
 
-/** Ids and update times for the sitemap, newest first (a sitemap file holds at most 50,000 URLs). */
-export async function listArticleUrls({ db, limit }: { db: Db; limit: number }) {
-  return db
-    .select({ id: articles.id, updatedAt: articles.updatedAt })
-    .from(articles)
-    .where(visible())
-    .orderBy(sql`${articles.publishedAt} desc nulls last`, sql`${articles.id} desc nulls last`)
-    .limit(limit);
-}
-
 /** Number of visible articles, from the trigger-maintained counter (no scan; migrations 0001 and 0013). */
 export async function countArticles({ db }: { db: Db }): Promise<number> {
   const [row] = await db.select({ value: siteCounters.value }).from(siteCounters).where(eq(siteCounters.name, "articles"));

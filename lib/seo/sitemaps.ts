@@ -1,0 +1,261 @@
+import "server-only";
+// Every visible article in a sitemap. /sitemap.xml (what robots.txt names) is an index of
+// /sitemaps/pages.xml (the site's own pages worth indexing) and one file per range of article ids:
+// /sitemaps/{k}.xml lists the visible articles with ids in [k·R, (k+1)·R), R = SITEMAP_IDS_PER_FILE, each
+// with its own change time (updated_at) as lastmod. Ids never move, so a file keeps its articles: a new one
+// lands in the last file, a takedown leaves one file. A range without a visible article is no file (404) and
+// is not in the index. Visible is what every reader path means by it (`visible` in lib/articles/queries.ts):
+// hidden articles and readers' articles awaiting review (stored hidden) are in none.
+//
+// What a file depends on is its range's stamp: the number of visible articles and the newest change time of
+// any article in it (hiding one moves its updated_at too: migration 0013). Each file is built once by a range
+// scan on the primary key, gzipped and kept in memory with its stamp, and stays current while the articles
+// version (lib/articles/version.ts: moved by every insert, delete, edit, hide or unhide) does not move: a
+// repeat costs that one-row read. When it moved, the range's stamp is read again (the index's last scan
+// answers without a query when it ran at the same version) and the file is built again only if it differs.
+// The index reads every range's stamp in one scan, again only when the version moved. Builds are shared by
+// concurrent requests and run outside any one of them. ETag and Last-Modified come from the stamps.
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { visible } from "@/lib/articles/queries";
+import { sharedVersionReader } from "@/lib/articles/version";
+import { ApiError } from "@/lib/api/errors";
+import { getDbHandle, type Db, type DbHandle } from "@/lib/db";
+import { outsideRequest } from "@/lib/db/request-scope";
+import { createLru, type Lru } from "@/lib/server/lru";
+import { siteUrl } from "@/lib/site";
+import { permalinkUrlset, sitemapIndex, urlset } from "./sitemap-xml";
+
+/** Article ids per sitemap file (the protocol allows 50,000 URLs and 50 MB: such a file is about 4 MB). */
+export const SITEMAP_IDS_PER_FILE = 50_000;
+/** A CDN may answer for 10 minutes, then revalidates (a 304 costs the origin one small query). */
+export const SITEMAP_CACHE_CONTROL = "public, max-age=0, s-maxage=600, stale-while-revalidate=3600";
+/** The site's own pages worth indexing (the rest are a reader's own, or forms: robots.txt disallows them). */
+export const SITE_PAGES = ["/", "/about"];
+/** Moved when the documents' format changes, so no cache keeps an old body under its ETag. */
+const FORMAT = "1";
+/** Gzipped files kept per process at most (about 350 kB per full file). */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+/** The largest article id (integer column). */
+const MAX_ID = 2_147_483_647;
+
+/** `pages` or an id range's number. */
+export type SitemapFile = "pages" | number;
+
+export const sitemapFilePath = (file: SitemapFile) => `/sitemaps/${file}.xml`;
+
+/** The file a /sitemaps/{name} path names: `pages.xml` or `{k}.xml` (no leading zeros); null for anything else. */
+export function parseSitemapFile(name: string, idsPerFile = SITEMAP_IDS_PER_FILE): SitemapFile | null {
+  if (name === "pages.xml") return "pages";
+  const m = /^(0|[1-9]\d{0,9})\.xml$/.exec(name);
+  if (!m) return null;
+  const k = Number(m[1]);
+  return k <= Math.floor(MAX_ID / idsPerFile) ? k : null;
+}
+
+/** A range's state: its visible articles and the newest change (µs since the epoch) of any article in it. */
+export type RangeStamp = { shown: number; changedUs: number };
+const NO_ARTICLES: RangeStamp = { shown: 0, changedUs: 0 };
+
+// updated_at in microseconds: a float8 holds it exactly, and a JavaScript Date would lose the last three digits.
+const changedUs = sql`floor(extract(epoch from updated_at) * 1000000)::float8`;
+/** The first and last id of range k (both inclusive: one past the largest id is no integer). */
+const bounds = (k: number, idsPerFile: number) => [k * idsPerFile, Math.min((k + 1) * idsPerFile - 1, MAX_ID)] as const;
+
+/** The range's articles in id order (a range scan on the primary key), with its stamp. */
+export async function rangeArticles({ db, file, idsPerFile = SITEMAP_IDS_PER_FILE }: { db: Db; file: number; idsPerFile?: number }) {
+  const [first, last] = bounds(file, idsPerFile);
+  const { rows } = await db.execute<{ id: number; us: number; shown: boolean }>(
+    sql`select id, ${changedUs} as us, ${visible()} as shown from articles where id between ${first} and ${last} order by id`,
+  );
+  const ids: number[] = [];
+  const changed: number[] = [];
+  let newest = 0;
+  for (const r of rows) {
+    const us = Number(r.us);
+    if (us > newest) newest = us;
+    if (!r.shown) continue;
+    ids.push(r.id);
+    changed.push(us);
+  }
+  return { ids, changedUs: changed, stamp: { shown: ids.length, changedUs: newest } satisfies RangeStamp };
+}
+
+/** One range's stamp (the same range scan, aggregated in the database). */
+export async function rangeStamp({ db, file, idsPerFile = SITEMAP_IDS_PER_FILE }: { db: Db; file: number; idsPerFile?: number }): Promise<RangeStamp> {
+  const [first, last] = bounds(file, idsPerFile);
+  const { rows } = await db.execute<{ shown: number; us: number | null }>(
+    sql`select count(*) filter (where ${visible()})::int as shown, max(${changedUs}) as us from articles where id between ${first} and ${last}`,
+  );
+  return { shown: Number(rows[0]?.shown ?? 0), changedUs: Number(rows[0]?.us ?? 0) };
+}
+
+/** Every range's stamp in one scan of the table (ranges without articles are absent). */
+export async function rangeStamps({ db, idsPerFile = SITEMAP_IDS_PER_FILE }: { db: Db; idsPerFile?: number }): Promise<Map<number, RangeStamp>> {
+  const { rows } = await db.execute<{ k: number; shown: number; us: number }>(
+    sql`select id / ${idsPerFile} as k, count(*) filter (where ${visible()})::int as shown, max(${changedUs}) as us
+        from articles group by 1 order by 1`,
+  );
+  return new Map(rows.map((r) => [Number(r.k), { shown: Number(r.shown), changedUs: Number(r.us) }]));
+}
+
+/** A document as served: gzipped once, with its validators. */
+export type SitemapDoc = { gzip: Buffer; etag: string; lastModified: Date | null; urls: number };
+type Kept = SitemapDoc & { base: string; version: number; stamp: RangeStamp | null };
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+const tag = (...parts: (string | number)[]) => `W/"${createHash("sha256").update(parts.join("|")).digest("base64url").slice(0, 24)}"`;
+const sameStamp = (a: RangeStamp | null, b: RangeStamp) => a !== null && a.shown === b.shown && a.changedUs === b.changedUs;
+const usToDate = (us: number) => (us > 0 ? new Date(Math.floor(us / 1000)) : null);
+
+export type Sitemaps = {
+  /** The index as it stands now. */
+  index(): Promise<SitemapDoc>;
+  /** A file as it stands now; null when it lists nothing (an empty range, or beyond the last article). */
+  file(file: SitemapFile): Promise<SitemapDoc | null>;
+};
+
+export type SitemapsOptions = { getDb: () => Promise<Db>; idsPerFile?: number; base?: () => string; maxBytes?: number };
+
+export function createSitemaps({ getDb: db, idsPerFile = SITEMAP_IDS_PER_FILE, base = siteUrl, maxBytes = MAX_CACHED_BYTES }: SitemapsOptions): Sitemaps {
+  const version = sharedVersionReader(db);
+  const files: Lru<SitemapFile, Kept> = createLru({ maxEntries: 100_000, maxBytes, sizeOf: (d) => d.gzip.length });
+  let index: Kept | null = null;
+  /** Every range's stamp as the index's last scan read it, at that version. */
+  let stamps: { version: number; byFile: Map<number, RangeStamp> } | null = null;
+  const building = new Map<string, Promise<Kept | null>>();
+
+  const keep = async (xml: string, fields: Omit<Kept, "gzip" | "etag"> & { etag?: string }): Promise<Kept> => {
+    const packed = await gzipAsync(xml);
+    return { ...fields, gzip: packed, etag: fields.etag ?? tag(FORMAT, createHash("sha256").update(xml).digest("base64url")) };
+  };
+
+  async function articleFile(k: number, v: number, origin: string): Promise<Kept | null> {
+    const known = files.get(k);
+    const seen = stamps?.version === v ? (stamps.byFile.get(k) ?? NO_ARTICLES) : null;
+    if (known && known.base === origin) {
+      if (known.version === v) return known;
+      if (sameStamp(known.stamp, seen ?? (await rangeStamp({ db: await db(), file: k, idsPerFile })))) {
+        known.version = v;
+        return known;
+      }
+    }
+    if (seen && seen.shown === 0) return drop(k);
+    const range = await rangeArticles({ db: await db(), file: k, idsPerFile });
+    if (range.stamp.shown === 0) return drop(k);
+    const xml = permalinkUrlset(origin, "/articles/", range.ids, range.changedUs);
+    const etag = tag(FORMAT, origin, idsPerFile, k, range.stamp.shown, range.stamp.changedUs);
+    const doc = await keep(xml, { etag, base: origin, version: v, stamp: range.stamp, lastModified: usToDate(range.stamp.changedUs), urls: range.ids.length });
+    files.set(k, doc);
+    return doc;
+  }
+
+  function drop(k: number): null {
+    files.delete(k);
+    return null;
+  }
+
+  async function pagesFile(v: number, origin: string): Promise<Kept> {
+    const known = files.get("pages");
+    if (known && known.base === origin) return known;
+    const doc = await keep(urlset(SITE_PAGES.map((p) => ({ loc: `${origin}${p}` }))), { base: origin, version: v, stamp: null, lastModified: null, urls: SITE_PAGES.length });
+    files.set("pages", doc);
+    return doc;
+  }
+
+  async function indexFile(v: number, origin: string): Promise<Kept> {
+    if (index && index.base === origin && index.version === v) return index;
+    const byFile = await rangeStamps({ db: await db(), idsPerFile });
+    if (!stamps || v >= stamps.version) stamps = { version: v, byFile };
+    const listed = [...byFile].filter(([, s]) => s.shown > 0);
+    const newest = Math.max(0, ...listed.map(([, s]) => s.changedUs));
+    const xml = sitemapIndex([
+      { loc: `${origin}${sitemapFilePath("pages")}` },
+      ...listed.map(([k, s]) => ({ loc: `${origin}${sitemapFilePath(k)}`, lastmod: usToDate(s.changedUs) })),
+    ]);
+    const doc = await keep(xml, { base: origin, version: v, stamp: null, lastModified: usToDate(newest), urls: listed.length + 1 });
+    // The version only grows: a slower build of an older one never replaces a newer one.
+    if (!index || v >= index.version) index = doc;
+    return doc;
+  }
+
+  /** Shared by every request asking for the same document at the same version, and by none of them cancelled. */
+  const shared = (key: string, build: () => Promise<Kept | null>) =>
+    outsideRequest(() => {
+      let job = building.get(key);
+      if (!job) {
+        job = build().finally(() => building.delete(key));
+        building.set(key, job);
+      }
+      return job;
+    });
+
+  return {
+    async index() {
+      const v = await outsideRequest(version);
+      const origin = base();
+      return (await shared(`index@${v}@${origin}`, () => indexFile(v, origin)))!;
+    },
+    async file(file) {
+      const v = await outsideRequest(version);
+      const origin = base();
+      return shared(`${file}@${v}@${origin}`, () => (file === "pages" ? pagesFile(v, origin) : articleFile(file, v, origin)));
+    },
+  };
+}
+
+const g = globalThis as typeof globalThis & { __shiyueSitemaps?: { handle: DbHandle; sitemaps: Sitemaps } };
+
+/** The process's sitemaps: one cache whichever route bundle asks, for as long as the database stays open. */
+export async function sitemaps(): Promise<Sitemaps> {
+  const handle = await getDbHandle();
+  if (g.__shiyueSitemaps?.handle !== handle) g.__shiyueSitemaps = { handle, sitemaps: createSitemaps({ getDb: async () => handle.db }) };
+  return g.__shiyueSitemaps.sitemaps;
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison, as for GET). */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => {
+    const tagged = t.trim();
+    return tagged === "*" || tagged.replace(/^W\//, "") === bare;
+  });
+}
+
+function notModified(headers: Headers, doc: SitemapDoc): boolean {
+  const ifNoneMatch = headers.get("if-none-match");
+  if (ifNoneMatch !== null) return matches(ifNoneMatch, doc.etag);
+  const since = Date.parse(headers.get("if-modified-since") ?? "");
+  return doc.lastModified !== null && Number.isFinite(since) && Math.floor(doc.lastModified.getTime() / 1000) * 1000 <= since;
+}
+
+/** Whether the client takes gzip (every crawler does): its own weight, else that of `*`; q=0 refuses. */
+export function acceptsGzip(acceptEncoding: string | null): boolean {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [coding, ...params] = part.split(";").map((p) => p.trim());
+    const q = params.find((p) => p.startsWith("q="));
+    if (coding) weights.set(coding, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  return (weights.get("gzip") ?? weights.get("*") ?? 0) > 0;
+}
+
+/** A view of the buffer's bytes (no copy). */
+const bytes = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
+
+/** A sitemap document as an HTTP answer: 404 when there is none, 304 when the client has it, else the XML. */
+export async function sitemapResponse(req: Request, doc: SitemapDoc | null): Promise<Response> {
+  if (!doc) throw new ApiError("not_found", "没有这个站点地图文件");
+  const headers = new Headers({ etag: doc.etag, "cache-control": SITEMAP_CACHE_CONTROL, vary: "Accept-Encoding" });
+  if (doc.lastModified) headers.set("last-modified", doc.lastModified.toUTCString());
+  if (notModified(req.headers, doc)) return new Response(null, { status: 304, headers });
+  headers.set("content-type", "application/xml; charset=utf-8");
+  if (acceptsGzip(req.headers.get("accept-encoding"))) {
+    headers.set("content-encoding", "gzip");
+    return new Response(bytes(doc.gzip), { headers });
+  }
+  return new Response(bytes(await gunzipAsync(doc.gzip)), { headers });
+}
