@@ -20,12 +20,16 @@ describe("sitemap documents", () => {
 
   it("list permalinks with each one's own change time, to the second", () => {
     const us = Date.parse("2026-11-27T01:38:04.363Z") * 1000 + 451;
-    const xml = permalinkUrlset(BASE, "/articles/", [7, 50_000], [us, us + 2_000_000]);
+    const xml = permalinkUrlset(BASE, "/articles/", [7, 2_147_483_647], [us, us + 2_000_000]).toString("utf8");
     expect(readSitemap(xml, "urlset")).toEqual([
       { loc: `${BASE}/articles/7`, lastmod: "2026-11-27T01:38:04Z" },
-      { loc: `${BASE}/articles/50000`, lastmod: "2026-11-27T01:38:06Z" },
+      { loc: `${BASE}/articles/2147483647`, lastmod: "2026-11-27T01:38:06Z" },
     ]);
-    expect(readSitemap(permalinkUrlset(BASE, "/articles/", [], []), "urlset")).toEqual([]);
+    expect(readSitemap(permalinkUrlset(BASE, "/articles/", [], []).toString("utf8"), "urlset")).toEqual([]);
+    // Every second of a day and across days, as the Date would say it.
+    const times = Array.from({ length: 3000 }, (_, i) => Date.UTC(2026, 11, 31, 23, 0, 0) * 1000 + i * 2_999_999_937);
+    const listed = readSitemap(permalinkUrlset(BASE, "/articles/", times.map((_, i) => i * 7919), times).toString("utf8"), "urlset").map((e) => e.lastmod);
+    expect(listed).toEqual(times.map((us) => w3cDate(new Date(Math.floor(us / 1000)))));
     expect(w3cDate(new Date("2026-01-02T03:04:05.999Z"))).toBe("2026-01-02T03:04:05Z");
   });
 });

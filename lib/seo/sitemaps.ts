@@ -18,7 +18,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { visible } from "@/lib/articles/queries";
 import { sharedVersionReader } from "@/lib/articles/version";
 import { ApiError } from "@/lib/api/errors";
@@ -59,8 +59,10 @@ export function parseSitemapFile(name: string, idsPerFile = SITEMAP_IDS_PER_FILE
 export type RangeStamp = { shown: number; changedUs: number };
 const NO_ARTICLES: RangeStamp = { shown: 0, changedUs: 0 };
 
-// updated_at in microseconds: a float8 holds it exactly, and a JavaScript Date would lose the last three digits.
-const changedUs = sql`floor(extract(epoch from updated_at) * 1000000)::float8`;
+// updated_at in microseconds since the epoch, exact in a float8 (date_part's double keeps sub-microsecond
+// precision until 2100; a JavaScript Date would lose the last three digits). Aggregates take the max of
+// updated_at first and convert once: the conversion keeps the order.
+const inMicroseconds = (at: SQL) => sql`round(date_part('epoch', ${at}) * 1000000)`;
 /** The first and last id of range k (both inclusive: one past the largest id is no integer). */
 const bounds = (k: number, idsPerFile: number) => [k * idsPerFile, Math.min((k + 1) * idsPerFile - 1, MAX_ID)] as const;
 
@@ -68,7 +70,7 @@ const bounds = (k: number, idsPerFile: number) => [k * idsPerFile, Math.min((k +
 export async function rangeArticles({ db, file, idsPerFile = SITEMAP_IDS_PER_FILE }: { db: Db; file: number; idsPerFile?: number }) {
   const [first, last] = bounds(file, idsPerFile);
   const { rows } = await db.execute<{ id: number; us: number; shown: boolean }>(
-    sql`select id, ${changedUs} as us, ${visible()} as shown from articles where id between ${first} and ${last} order by id`,
+    sql`select id, ${inMicroseconds(sql`updated_at`)} as us, ${visible()} as shown from articles where id between ${first} and ${last} order by id`,
   );
   const ids: number[] = [];
   const changed: number[] = [];
@@ -87,7 +89,7 @@ export async function rangeArticles({ db, file, idsPerFile = SITEMAP_IDS_PER_FIL
 export async function rangeStamp({ db, file, idsPerFile = SITEMAP_IDS_PER_FILE }: { db: Db; file: number; idsPerFile?: number }): Promise<RangeStamp> {
   const [first, last] = bounds(file, idsPerFile);
   const { rows } = await db.execute<{ shown: number; us: number | null }>(
-    sql`select count(*) filter (where ${visible()})::int as shown, max(${changedUs}) as us from articles where id between ${first} and ${last}`,
+    sql`select count(*) filter (where ${visible()})::int as shown, ${inMicroseconds(sql`max(updated_at)`)} as us from articles where id between ${first} and ${last}`,
   );
   return { shown: Number(rows[0]?.shown ?? 0), changedUs: Number(rows[0]?.us ?? 0) };
 }
@@ -95,7 +97,7 @@ export async function rangeStamp({ db, file, idsPerFile = SITEMAP_IDS_PER_FILE }
 /** Every range's stamp in one scan of the table (ranges without articles are absent). */
 export async function rangeStamps({ db, idsPerFile = SITEMAP_IDS_PER_FILE }: { db: Db; idsPerFile?: number }): Promise<Map<number, RangeStamp>> {
   const { rows } = await db.execute<{ k: number; shown: number; us: number }>(
-    sql`select id / ${idsPerFile} as k, count(*) filter (where ${visible()})::int as shown, max(${changedUs}) as us
+    sql`select id / ${idsPerFile} as k, count(*) filter (where ${visible()})::int as shown, ${inMicroseconds(sql`max(updated_at)`)} as us
         from articles group by 1 order by 1`,
   );
   return new Map(rows.map((r) => [Number(r.k), { shown: Number(r.shown), changedUs: Number(r.us) }]));
@@ -128,7 +130,7 @@ export function createSitemaps({ getDb: db, idsPerFile = SITEMAP_IDS_PER_FILE, b
   let stamps: { version: number; byFile: Map<number, RangeStamp> } | null = null;
   const building = new Map<string, Promise<Kept | null>>();
 
-  const keep = async (xml: string, fields: Omit<Kept, "gzip" | "etag"> & { etag?: string }): Promise<Kept> => {
+  const keep = async (xml: string | Buffer, fields: Omit<Kept, "gzip" | "etag"> & { etag?: string }): Promise<Kept> => {
     const packed = await gzipAsync(xml);
     return { ...fields, gzip: packed, etag: fields.etag ?? tag(FORMAT, createHash("sha256").update(xml).digest("base64url")) };
   };
