@@ -1,6 +1,9 @@
 import type { NextConfig } from "next";
 import { API_CSP, HSTS, STATIC_SECURITY_HEADERS } from "./lib/server/security-headers";
 
+/** `/{key}.txt` for a key of IndexNow's form: 8–128 of a-z, A-Z, 0-9 and -. */
+const INDEXNOW_KEY_FILE = "/:key([a-zA-Z0-9-]{8,128}).txt";
+
 const nextConfig: NextConfig = {
   output: "standalone",
   // The spec's paths end in a slash (/api/v1/articles/); answer them in place instead of redirecting.
@@ -14,6 +17,12 @@ const nextConfig: NextConfig = {
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
       { source: "/:path*", has: [https], headers: [{ key: "Strict-Transport-Security", value: HSTS }] },
     ];
+  },
+  // The IndexNow key file at the protocol's default place, /{key}.txt: a name of the key's form that no file, page
+  // or route answers (a fallback rewrite) goes to one route, which answers the configured key (INDEXNOW_KEY, read
+  // at run time) and 404 for any other.
+  async rewrites() {
+    return { beforeFiles: [], afterFiles: [], fallback: [{ source: INDEXNOW_KEY_FILE, destination: "/api/indexnow-key/:key" }] };
   },
   // Native and WASM packages are loaded from node_modules at run time, never bundled.
   serverExternalPackages: [

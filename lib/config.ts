@@ -53,6 +53,14 @@ const trustedProxies = z
     return { cidrs };
   });
 
+/** An IndexNow key as the protocol allows it (indexnow.org/documentation): 8–128 of a-z, A-Z, 0-9 and -. */
+const indexNowKey = optionalText.refine((v) => v === undefined || /^[a-zA-Z0-9-]{8,128}$/.test(v), {
+  message: "必须是 8–128 个字符，只能包含字母、数字和连字符（-），如 openssl rand -hex 16 生成的 32 位十六进制",
+});
+
+/** An endpoint with a default (tests point it at a loopback server). */
+const endpoint = (fallback: string) => httpUrl.transform((v) => v ?? fallback);
+
 const STATEMENT_TIMEOUT_RULE = "必须是 0（不限时）或 100–600000 之间的整数（毫秒）";
 
 export const configSchema = z
@@ -103,6 +111,17 @@ export const configSchema = z
     SMS_SDK_APP_ID: optionalText,
     SITE_URL: httpUrl,
     SITE_ICP: optionalText,
+    /**
+     * New articles are announced to search engines (lib/announce/): IndexNow (Bing, Yandex, Seznam …) when
+     * INDEXNOW_KEY is set — the key file is served at /{key}.txt — and Baidu's 普通收录 push when BAIDU_PUSH_TOKEN
+     * is set. Never from a SITE_URL that is unset or local. The endpoints change only for tests.
+     */
+    INDEXNOW_KEY: indexNowKey,
+    INDEXNOW_ENDPOINT: endpoint("https://api.indexnow.org/indexnow"),
+    BAIDU_PUSH_TOKEN: optionalText.refine((v) => v === undefined || /^[\x21-\x7e]{1,200}$/.test(v), {
+      message: "必须是百度搜索资源平台“API提交”接口地址中 token= 后面的那段字符",
+    }),
+    BAIDU_PUSH_ENDPOINT: endpoint("http://data.zz.baidu.com/urls"),
     RUN_WORKER: bool(true),
     SUMMARY_CONCURRENCY: z.coerce.number({ message: "必须是 1–16 之间的整数" }).int().min(1).max(16).default(2),
     /**

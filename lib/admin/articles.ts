@@ -9,6 +9,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { platformByKey } from "@/lib/articles/platforms";
 import { MAX_PINNED } from "@/lib/articles/queries";
+import { announceArticles } from "@/lib/announce";
 import { searchFieldsFor } from "@/lib/search/text";
 import type { Db, Tx } from "@/lib/db/client";
 import { articles, type Article } from "@/lib/db/schema";
@@ -47,8 +48,9 @@ export async function hideArticle({ db, actor, id }: { db: Db; actor: Actor; id:
   });
 }
 
+/** 取消隐藏: the article is visible again, and announced to search engines once committed (lib/announce). */
 export async function unhideArticle({ db, actor, id }: { db: Db; actor: Actor; id: number }) {
-  return audited(db, actor, async (tx) => {
+  const result = await audited(db, actor, async (tx) => {
     const a = await lockArticle(tx, id);
     if (!a.hiddenAt) return { result: { changed: false }, entry: null };
     // A reader's article waiting for (or refused by) review is published only by approving it.
@@ -59,6 +61,8 @@ export async function unhideArticle({ db, actor, id }: { db: Db; actor: Actor; i
       entry: { action: "article.unhide", objectType: "article", objectId: id, before: { hidden: true, title: a.title }, after: { hidden: false, title: a.title } },
     };
   });
+  if (result.changed) await announceArticles({ db, ids: [id] });
+  return result;
 }
 
 export async function pinArticle({ db, actor, id, until, now = new Date() }: { db: Db; actor: Actor; id: number; until: Date; now?: Date }) {

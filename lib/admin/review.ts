@@ -5,6 +5,7 @@ import "server-only";
 // 取消隐藏, dated the moment it is published) or rejects it (it stays hidden). Each decision is recorded in the
 // audit log in its own transaction. The queue is read oldest first through the partial index articles_review_idx.
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { announceArticles } from "@/lib/announce";
 import { ApiError } from "@/lib/api/errors";
 import { markdownToPlainText } from "@/lib/search/text";
 import type { Db } from "@/lib/db/client";
@@ -88,9 +89,12 @@ export async function listReviewQueue({ db, page, limit }: { db: Db; page: numbe
   };
 }
 
-/** Publishes a reader's article (pending, or rejected earlier): visible at once, dated now. Idempotent. */
+/**
+ * Publishes a reader's article (pending, or rejected earlier): visible at once, dated now, and announced to search
+ * engines once committed (lib/announce). Idempotent.
+ */
 export async function approveArticle({ db, actor, id, now = new Date() }: { db: Db; actor: Actor; id: number; now?: Date }) {
-  return audited(db, actor, async (tx) => {
+  const result = await audited(db, actor, async (tx) => {
     const a = await lockArticle(tx, id);
     if (!a.reviewStatus) {
       if (!a.hiddenAt) return { result: { changed: false }, entry: null };
@@ -102,6 +106,8 @@ export async function approveArticle({ db, actor, id, now = new Date() }: { db: 
       entry: { action: "article.approve", objectType: "article", objectId: id, before: { review_status: a.reviewStatus, title: a.title }, after: { review_status: null, title: a.title } },
     };
   });
+  if (result.changed) await announceArticles({ db, ids: [id] });
+  return result;
 }
 
 /** Refuses a pending reader's article: it stays hidden, out of the queue. Idempotent. */

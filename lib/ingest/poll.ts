@@ -3,6 +3,7 @@ import "server-only";
 // feed parsed, new items stored, and the source's health and next poll written back. A failure of any
 // kind is recorded on that source only, with a Chinese message, and backs it off; it never throws.
 import { eq } from "drizzle-orm";
+import { announceArticles } from "@/lib/announce";
 import { nudgeEmbedder } from "@/lib/search/embedder";
 import type { Db } from "@/lib/db/client";
 import { feedSources, type FeedSource } from "@/lib/db/schema";
@@ -101,6 +102,7 @@ export async function pollSource({
       .where(eq(feedSources.id, source.id));
     if (stored.added.length) {
       nudgeEmbedder();
+      await announceArticles({ db, ids: stored.added }); // queued for search engines; never throws
       log.info("feed polled", { source: source.id, added: stored.added.length });
     }
     return { sourceId: source.id, status: "updated", added: stored.added.length, duplicates: stored.duplicates, nextPollAt: next };

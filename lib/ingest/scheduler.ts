@@ -2,6 +2,8 @@ import "server-only";
 // The feed scheduler, run by the web process (unless RUN_WORKER=false) and by `npm run worker`: every tick
 // it claims due sources, at most FEED_CONCURRENCY, and polls them side by side. One source's failure is
 // recorded on that source and never stops the others. `pollDue` is also what `npm run feeds -- poll` runs.
+// The announcer (lib/announce) runs beside it: the new articles the polls queue are sent to search engines.
+import { startAnnouncer, stopAnnouncer } from "@/lib/announce";
 import type { Db } from "@/lib/db/client";
 import { errorMessage, log } from "@/lib/log";
 import { pollSource, type PollResult } from "./poll";
@@ -43,6 +45,7 @@ const g = globalThis as typeof globalThis & { __shiyueFeeds?: Scheduler };
 
 export function startFeedScheduler(getDb: () => Promise<Db>, { concurrency, tickMs = TICK_MS }: { concurrency: number; tickMs?: number }): Scheduler {
   if (g.__shiyueFeeds) return g.__shiyueFeeds;
+  startAnnouncer(getDb);
   const stopping = new AbortController();
   let wake: (() => void) | null = null;
   const loop = (async () => {
@@ -67,7 +70,7 @@ export function startFeedScheduler(getDb: () => Promise<Db>, { concurrency, tick
     stop: async () => {
       stopping.abort(); // polls in flight stop; their sources are due again at once
       wake?.();
-      await loop;
+      await Promise.all([loop, stopAnnouncer()]);
       g.__shiyueFeeds = undefined;
     },
   };

@@ -2,6 +2,7 @@ import "server-only";
 // Summary tasks as the API sees them: creating one (limits, reuse of a completed summary of the same page
 // and method), its status for its owner only, the owner's history, and turning a result into a feed article.
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { announceArticles } from "@/lib/announce";
 import { ApiError } from "@/lib/api/errors";
 import { getConfig } from "@/lib/config";
 import { scaled } from "@/lib/abuse/budgets";
@@ -164,6 +165,8 @@ export async function createArticleFromTask({ db, userId, uuid }: { db: Db; user
       .onConflictDoNothing({ target: articles.sourceUrl })
       .returning({ id: articles.id });
     articleId = row?.id ?? (await db.select({ id: articles.id }).from(articles).where(eq(articles.sourceUrl, task.normalizedUrl)))[0]?.id;
+    // Published at once (USER_ARTICLES=publish): announced to search engines like a collected article.
+    if (row && getConfig().USER_ARTICLES === "publish") await announceArticles({ db, ids: [row.id] });
   }
   await db.update(summaryTasks).set({ articleId, result: { ...r, article_id: articleId ?? null } }).where(eq(summaryTasks.id, task.id));
   return existing
