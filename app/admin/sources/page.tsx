@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { AnnounceStatus } from "@/components/admin/announce-status";
 import { AddSourceForm } from "@/components/admin/sources/add-source-form";
 import { OpmlTools } from "@/components/admin/sources/opml-tools";
 import { ITEM_LIMITS, SourceItem } from "@/components/admin/sources/source-item";
 import { requireAdminPage } from "@/lib/admin/page-guard";
 import { listConsoleSources } from "@/lib/admin/sources";
+import { announceStatus } from "@/lib/announce";
 import { getDb } from "@/lib/db";
 import { HEALTH_LABELS, type SourceHealth } from "@/lib/ingest/sources";
 
@@ -11,15 +13,16 @@ export const metadata: Metadata = { title: "订阅源" };
 
 const SUMMARY_ORDER: SourceHealth[] = ["healthy", "failing", "unhealthy", "new", "disabled"];
 
-/** The sources and the moment they were read (relative times are measured from it). */
+/** The sources, the search-engine announcing, and the moment they were read (relative times are measured from it). */
 async function readSources() {
-  const sources = await listConsoleSources({ db: await getDb() });
-  return { sources, now: Date.now() };
+  const db = await getDb();
+  const [sources, announcing] = await Promise.all([listConsoleSources({ db }), announceStatus({ db })]);
+  return { sources, announcing, now: Date.now() };
 }
 
 export default async function AdminSourcesPage() {
   await requireAdminPage();
-  const { sources, now } = await readSources();
+  const { sources, announcing, now } = await readSources();
   const counts = SUMMARY_ORDER.map((h) => [h, sources.filter((s) => s.health === h).length] as const).filter(([, n]) => n > 0);
   return (
     <section className="flex flex-col gap-4">
@@ -44,6 +47,7 @@ export default async function AdminSourcesPage() {
       ) : (
         <p className="rounded-xl border border-dashed border-slate-200 p-8 text-center text-sm text-slate-500">还没有订阅源。在上方添加一个，或导入 OPML 文件。</p>
       )}
+      <AnnounceStatus status={announcing} now={now} />
     </section>
   );
 }
