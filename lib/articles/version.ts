@@ -29,29 +29,34 @@ export function sharedVersionReader(getDb: () => Promise<Db>): () => Promise<num
 /**
  * One article's version: `edited` is its updated_at, moved by a trigger whenever what its page shows is
  * edited (migration 0010), not when its counters move; `row` is the row version (xmin), which moves on
- * every update, counters included. Null when there is no such article. One primary-key lookup that reads
- * no TOASTed column.
+ * every update, counters included; `linkedVisible` is how many of the articles its page links to (`linked`:
+ * the related articles) are still visible, so a takedown of one of them shows at once. Null when there is no
+ * such article. One primary-key lookup that reads no TOASTed column, and one per linked article.
  */
-export type ArticleVersion = { edited: string; row: string };
+export type ArticleVersion = { edited: string; row: string; linkedVisible: number };
 
-export async function articleVersion(db: Db, id: number): Promise<ArticleVersion | null> {
+export async function articleVersion(db: Db, id: number, linked: number[] = []): Promise<ArticleVersion | null> {
+  const visibleLinks = linked.length
+    ? sql<number>`(select count(*)::int from articles l where l.id = any(${sql.param(linked)}::int[]) and l.hidden_at is null)`
+    : sql<number>`0`;
   const [found] = await db
-    .select({ edited: sql<string>`${articles.updatedAt}::text`, row: sql<string>`${articles}.xmin::text` })
+    .select({ edited: sql<string>`${articles.updatedAt}::text`, row: sql<string>`${articles}.xmin::text`, linkedVisible: visibleLinks })
     .from(articles)
     .where(eq(articles.id, id));
-  return found ?? null;
+  return found ? { ...found, linkedVisible: Number(found.linkedVisible) } : null;
 }
 
-/** `articleVersion` for many callers at once: concurrent calls for the same article share one query. */
-export function sharedArticleVersionReader(getDb: () => Promise<Db>): (id: number) => Promise<ArticleVersion | null> {
-  const inFlight = new Map<number, Promise<ArticleVersion | null>>();
-  return (id) => {
-    let query = inFlight.get(id);
+/** `articleVersion` for many callers at once: concurrent calls for the same article and links share one query. */
+export function sharedArticleVersionReader(getDb: () => Promise<Db>): (id: number, linked?: number[]) => Promise<ArticleVersion | null> {
+  const inFlight = new Map<string, Promise<ArticleVersion | null>>();
+  return (id, linked = []) => {
+    const key = `${id} ${linked.join(",")}`;
+    let query = inFlight.get(key);
     if (!query) {
       query = getDb()
-        .then((db) => articleVersion(db, id))
-        .finally(() => inFlight.delete(id));
-      inFlight.set(id, query);
+        .then((db) => articleVersion(db, id, linked))
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, query);
     }
     return query;
   };

@@ -3,7 +3,7 @@
 // with a fresh nonce, and a 404 for an unknown id.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COUNTERS_MAX_AGE_MS, articleVersion } from "@/lib/articles/version";
 import { getDb } from "@/lib/db";
@@ -18,6 +18,8 @@ let server: Server;
 let origin = "";
 let renders: string[] = [];
 let answer: { status?: number; delayMs?: number } = {};
+/** The related articles the stand-in renders on an article's page, as visible in the database at render time. */
+const relatedOf = new Map<number, number[]>();
 
 beforeAll(async () => {
   await getDb(); // opened and migrated here, under the hook's longer timeout, not in the first test's
@@ -30,7 +32,11 @@ beforeAll(async () => {
     const [row] = await (await getDb()).select({ title: articles.title, likes: articles.likeCnt }).from(articles).where(eq(articles.id, id));
     const headers = { "Content-Security-Policy": `script-src 'self' 'nonce-${nonce}'`, "Cache-Control": "private, no-store" };
     if (!row) return send(res, 404, "text/html; charset=utf-8", `<script nonce="${nonce}"></script>文章不存在`, headers);
-    const html = `<script nonce="${nonce}">1</script><h1>${row.title}</h1><span>点赞 ${row.likes}</span>`;
+    const shown = relatedOf.get(id)?.length
+      ? (await (await getDb()).select({ id: articles.id }).from(articles).where(and(inArray(articles.id, relatedOf.get(id)!), isNull(articles.hiddenAt)))).map((r) => r.id)
+      : [];
+    const links = shown.map((r) => `<a href="/articles/${r}">相关</a>`).join("");
+    const html = `<script nonce="${nonce}">1</script><h1>${row.title}</h1><span>点赞 ${row.likes}</span>${links}<link rel="canonical" href="/articles/${id}"/>`;
     send(res, answer.status ?? 200, "text/html; charset=utf-8", html, headers);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -116,6 +122,30 @@ describe("permalink cache", () => {
     await db.update(articles).set({ title: "点赞不断（改）" }).where(eq(articles.id, id));
     expect((await cache.lookup(id))?.html).toContain("点赞不断（改）");
     expect(renders).toHaveLength(2);
+  });
+
+  it("renders again when an article it links to is hidden or deleted, not when one is liked", async () => {
+    const db = await getDb();
+    const id = await addArticle("有相关文章的页面");
+    const [liked, hidden, deleted] = [await addArticle("相关一"), await addArticle("相关二"), await addArticle("相关三")];
+    relatedOf.set(id, [liked, hidden, deleted]);
+    const { cache } = cacheWithClock();
+    const page = await cache.lookup(id);
+    expect(page?.html).toContain(`href="/articles/${hidden}"`);
+    await db.execute(sql`update articles set like_cnt = like_cnt + 1 where id = ${liked}`);
+    expect(await cache.lookup(id)).toBe(page);
+    expect(renders).toHaveLength(1);
+
+    await db.update(articles).set({ hiddenAt: new Date() }).where(eq(articles.id, hidden));
+    const after = await cache.lookup(id);
+    expect(after?.html).not.toContain(`href="/articles/${hidden}"`);
+    expect(after?.html).toContain(`href="/articles/${deleted}"`);
+    expect(renders).toHaveLength(2);
+    expect(await cache.lookup(id)).toBe(after);
+
+    await db.delete(articles).where(eq(articles.id, deleted));
+    expect((await cache.lookup(id))?.html).not.toContain(`href="/articles/${deleted}"`);
+    expect(renders).toHaveLength(3);
   });
 
   it("shows an edit on the very next request, whether the app or plain SQL made it", async () => {

@@ -5,7 +5,9 @@ import "server-only";
 // - no such article: nothing is kept and the request renders as usual (its 404 is never cached);
 // - its page was edited since the render (updated_at, moved by a trigger): rendered again before answering;
 // - only its counters moved (the row version differs): served while at most COUNTERS_MAX_AGE_MS old;
-// - nothing moved: served, however old.
+// - nothing moved: served, however old;
+// - an article the page links to (its related articles) was hidden or deleted: rendered again, so a takedown
+//   holds in kept pages too (an edit of a linked article's title waits for the page's own next render).
 // A new article elsewhere in the collection leaves every kept page as it is. A render is a request to this
 // same server (page-render.ts) that the visitor's request waits for; concurrent requests for the same
 // article share it (unless it was edited since it started), so a page costs one render however many
@@ -25,7 +27,14 @@ export const PERMALINK_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** After a failed render, requests render as usual for this long before the cache tries again. */
 const RETRY_MS = 1_000;
 
-type Entry = CachedPage & { version: ArticleVersion; renderedAt: number };
+type Entry = CachedPage & { version: ArticleVersion; renderedAt: number; links: number[] };
+
+/** The other articles a rendered permalink links to (/articles/{id} in an href), each once. */
+export function linkedArticleIds(html: string, self: number): number[] {
+  const ids = new Set<number>();
+  for (const [, id] of html.matchAll(/href="\/articles\/(\d{1,9})"/g)) if (Number(id) !== self) ids.add(Number(id));
+  return [...ids];
+}
 
 export type PermalinkCacheOptions = {
   getDb: () => Promise<Db>;
@@ -72,7 +81,7 @@ export function createPermalinkCache({
             pages.delete(id); // removed meanwhile
             return null;
           }
-          const entry: Entry = { ...page, version, renderedAt };
+          const entry: Entry = { ...page, version, renderedAt, links: linkedArticleIds(page.html, id) };
           const kept = pages.get(id);
           if (!kept || kept.renderedAt <= renderedAt) pages.set(id, entry);
           return entry;
@@ -91,8 +100,9 @@ export function createPermalinkCache({
   async function lookup(id: number): Promise<CachedPage | null> {
     if (isStopping()) return null;
     let version: ArticleVersion | null;
+    const kept = pages.get(id);
     try {
-      version = await versionOf(id);
+      version = await versionOf(id, kept?.links);
     } catch {
       return null; // the database is unreachable: the normal render answers with its own error
     }
@@ -101,7 +111,7 @@ export function createPermalinkCache({
       return null;
     }
     const page = pages.get(id);
-    if (page && page.version.edited === version.edited) {
+    if (page && page.version.edited === version.edited && (page !== kept || version.linkedVisible === page.links.length)) {
       if (page.version.row === version.row || now() - page.renderedAt <= COUNTERS_MAX_AGE_MS) return page;
     }
     if (now() - failedAt < RETRY_MS) return null;
