@@ -2,7 +2,7 @@
 # 拾阅 — one container: the Next.js standalone server. Migrations run at start (under an advisory lock,
 # so many containers may start at once); the demo articles are seeded into an empty database.
 # Build: docker build -t shiyue .
-# Run:   docker run -p 3000:3000 -e DATABASE_URL=postgresql://… -e AUTH_SECRET=… shiyue
+# Run:   docker run -p 3000:3000 -e DATABASE_URL=postgresql://… -e AUTH_SECRET=… -e SITE_URL=https://… shiyue
 # Tools: docker exec <container> npm run admin -- grant <account> · npm run feeds -- list (bundled in cli/)
 
 FROM node:24-bookworm-slim AS deps

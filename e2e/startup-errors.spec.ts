@@ -39,3 +39,16 @@ test("an unreachable PostgreSQL stops the start with a clear message", async () 
   expect(output).toContain("无法连接 PostgreSQL（DATABASE_URL）");
   expect(output).not.toMatch(/\n\s+at /);
 });
+
+test("the container without SITE_URL stops the start with a clear message (links would point at localhost)", async () => {
+  const { code, output } = await startFails({
+    PORT: "3397",
+    REQUIRE_DATABASE_URL: "true",
+    DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere",
+    AUTH_SECRET: "x".repeat(40),
+    SITE_URL: "",
+  });
+  expect(code).toBe(1);
+  expect(output).toContain("配置错误：环境变量 SITE_URL 未设置：此部署必须提供网站的公开地址");
+  expect(output).not.toMatch(/\n\s+at /);
+});

@@ -61,6 +61,17 @@ const indexNowKey = optionalText.refine((v) => v === undefined || /^[a-zA-Z0-9-]
 /** An endpoint with a default (tests point it at a loopback server). */
 const endpoint = (fallback: string) => httpUrl.transform((v) => v ?? fallback);
 
+/**
+ * SITE_URL: the site's public origin, which every canonical link, the sitemaps, robots.txt and the structured
+ * data are built from. An origin only (a path, query or fragment would produce wrong links); a trailing slash
+ * is dropped.
+ */
+const siteOrigin = httpUrl
+  .refine((v) => v === undefined || !URL.canParse(v) || (new URL(v).pathname === "/" && !/[?#]/.test(v)), {
+    message: "必须是网站的根地址，如 https://www.example.com（不含路径、查询参数或 #）",
+  })
+  .transform((v) => (v === undefined ? undefined : new URL(v).origin));
+
 const STATEMENT_TIMEOUT_RULE = "必须是 0（不限时）或 100–600000 之间的整数（毫秒）";
 
 export const configSchema = z
@@ -109,7 +120,7 @@ export const configSchema = z
     SMS_SIGN_NAME: optionalText,
     SMS_TEMPLATE_ID: optionalText,
     SMS_SDK_APP_ID: optionalText,
-    SITE_URL: httpUrl,
+    SITE_URL: siteOrigin,
     SITE_ICP: optionalText,
     /**
      * New articles are announced to search engines (lib/announce/): IndexNow (Bing, Yandex, Seznam …) when
@@ -180,6 +191,11 @@ export const configSchema = z
     // once and kept in the database (app_settings), so every instance on that database shares it.
     if (c.REQUIRE_DATABASE_URL && !c.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "未设置：此部署必须提供（至少 32 个字符，可用 openssl rand -base64 48 生成）" });
+    }
+    // Nor may a deployment guess its address: links built from http://localhost:3000 would be wrong in every
+    // page, sitemap and robots.txt (a local `npm start` has no REQUIRE_DATABASE_URL, and its localhost is right).
+    if (c.REQUIRE_DATABASE_URL && !c.SITE_URL) {
+      ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "未设置：此部署必须提供网站的公开地址（如 https://www.example.com），规范链接、站点地图和 robots.txt 都由它生成" });
     }
     const provider = c.SMS_PROVIDER;
     if ((provider === "aliyun" || provider === "tencent") && (!c.SMS_ACCESS_KEY_ID || !c.SMS_ACCESS_KEY_SECRET)) {
