@@ -12,7 +12,7 @@ export const label = (n: number) => (n % 1_000_000 === 0 ? `${n / 1_000_000}M` :
 /** The same in database and directory names: shiyue_bench_100k, shiyue_bench_1m. */
 const suffix = (n: number) => label(n).toLowerCase();
 
-export function postgresAt(articles: number): DbTarget {
+export function postgresAt(articles: number): { databaseUrl: string } {
   const url = new URL(BASE_URL);
   url.pathname = `${url.pathname}_${suffix(articles)}`;
   return { databaseUrl: url.toString() };

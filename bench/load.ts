@@ -51,7 +51,8 @@ const round = (n: number) => Math.round(n * 100) / 100;
 /** Requests per second: whole numbers, tenths below 10 (a row of searches taking seconds each). */
 const rate = (n: number) => (n < 10 ? Math.round(n * 10) / 10 : Math.round(n));
 
-export async function runLoad(base: string, s: Scenario, opts: { connections: number; seconds: number; warmupSeconds: number }): Promise<LoadResult> {
+/** `samples`, when given, receives every response time (ms) measured, for pooling several runs. */
+export async function runLoad(base: string, s: Scenario, opts: { connections: number; seconds: number; warmupSeconds: number; samples?: number[] }): Promise<LoadResult> {
   if (opts.warmupSeconds > 0) {
     // At least one whole answer first: a route's first request after start-up loads its code.
     await fetch(new URL(s.path(), base), { method: s.method ?? "GET", headers: s.headers }).then((r) => r.arrayBuffer(), () => undefined);
@@ -61,6 +62,7 @@ export async function runLoad(base: string, s: Scenario, opts: { connections: nu
   let bad = 0;
   const record = (ms: number, status: number) => {
     latencies.push(ms);
+    opts.samples?.push(ms);
     if (status < 200 || status > 299) bad++;
   };
   const result = await cannon(base, s, opts.connections, opts.seconds, record);

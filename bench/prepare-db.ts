@@ -112,3 +112,25 @@ function completedTask(userId: number): typeof summaryTasks.$inferInsert {
     completedAt: now,
   };
 }
+
+/**
+ * A prepared PostgreSQL corpus as it is, read only (the flood row alone): how many articles it holds and the
+ * article whose permalink the bench measures (the first demo article, as prepareBenchDb picks it).
+ */
+export async function inspectBenchDb(databaseUrl: string): Promise<{ articles: number; articleId: number } | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+  } catch {
+    return null;
+  }
+  try {
+    const exists = await client.query(`select to_regclass('public.articles') is not null as ok`);
+    if (!exists.rows[0].ok) return null;
+    const { rows: counted } = await client.query<{ n: string }>("select count(*) n from articles");
+    const { rows: demo } = await client.query<{ id: number }>("select id from articles where origin = 'demo' order by id limit 1");
+    return demo.length ? { articles: Number(counted[0].n), articleId: demo[0].id } : null;
+  } finally {
+    await client.end();
+  }
+}

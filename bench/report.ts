@@ -1,7 +1,7 @@
 // The result tables, as aligned Markdown (the same text on the console and in bench/results/latest.md),
 // and the targets of issues 9 and 17, each judged ✓/✗ next to its figure.
 import { label } from "./databases";
-import type { FloodResult } from "./flood";
+import { FLOOD_PAGE_NAMES, FLOOD_PAGES, type FloodPage, type FloodResult } from "./flood";
 import type { LoadResult } from "./load";
 import type { Row } from "./measure";
 import { SCALE_KEYS, type ScenarioKey } from "./scenarios";
@@ -121,6 +121,7 @@ const SCALE_TARGETS: Partial<Record<ScenarioKey, ScaleTarget>> = {
   permalink: { text: "p50 ≤ 10 ms", ok: (l) => l.p50 <= 10 },
 };
 const FLOOD_RATIO = 2;
+const floodOk = (f: FloodResult, page: FloodPage) => f.flood[page].p95 <= FLOOD_RATIO * f.idle[page].p95;
 
 const cell = (r: { p50: number; p95: number } | undefined) => (r && !Number.isNaN(r.p50) ? `${ms(r.p50)} (${ms(r.p95)})` : "");
 const growth = (a: { p50: number } | undefined, z: { p50: number } | undefined) => (a && z && a.p50 > 0 && z.p50 >= 0 ? `×${(z.p50 / a.p50).toFixed(1)}` : "");
@@ -150,18 +151,17 @@ export function scaleTable(small: TargetResult, large: TargetResult, seconds: st
     rows.push(["chat: time added to the provider's first byte", cell(ca?.added), cell(cz?.added), "", cz ? `p95 ≤ 50 ms ${mark(cz.added.p95 <= 50)}` : ""]);
   }
   const [fa, fz] = [small.flood, large.flood];
-  const flood = (f: FloodResult | undefined, which: "home" | "feed") =>
-    f ? `${ms(f.idle[which].p95)} → ${ms(f.flood[which].p95)} (×${(f.flood[which].p95 / f.idle[which].p95).toFixed(1)})` : "";
-  const floodOk = (f: FloodResult, which: "home" | "feed") => f.flood[which].p95 <= FLOOD_RATIO * f.idle[which].p95;
+  const flood = (f: FloodResult | undefined, page: FloodPage) =>
+    f ? `${ms(f.idle[page].p95)} → ${ms(f.flood[page].p95)} (×${(f.flood[page].p95 / f.idle[page].p95).toFixed(1)})` : "";
   if (fa || fz) {
     const f = (fz ?? fa)!;
-    for (const which of ["home", "feed"] as const) {
+    for (const page of FLOOD_PAGES) {
       rows.push([
-        withErrors(`flood: ${which === "home" ? "home page" : "feed API"} p95, idle → during ${f.clients} clients searching for ${f.seconds} s`, fa?.flood[which], fz?.flood[which]),
-        flood(fa, which),
-        flood(fz, which),
+        withErrors(`flood: ${FLOOD_PAGE_NAMES[page]} p95, idle → during ${f.clients} clients searching (${f.cycles} × ${f.seconds / f.cycles} s)`, fa?.flood[page], fz?.flood[page]),
+        flood(fa, page),
+        flood(fz, page),
         "",
-        fz ? `≤ ${FLOOD_RATIO}× idle ${mark(floodOk(fz, which))}` : "",
+        fz ? `≤ ${FLOOD_RATIO}× idle ${mark(floodOk(fz, page))}` : "",
       ]);
     }
     const searches = (x: FloodResult | undefined) => (x ? `${x.searches.requests} (${x.searches.errors} errors), p50 ${ms(x.searches.p50)}; idle ${x.drainSeconds} s after` : "");
@@ -172,7 +172,39 @@ export function scaleTable(small: TargetResult, large: TargetResult, seconds: st
     head: ["scenario", `${s} articles`, `${l} articles`, `p50 ${l} ÷ ${s}`, `target at ${l} (issue 17)`],
     rows,
     notes: [
-      `Flood: ${(fz ?? fa)?.keywords.map((k) => `“${k}”`).join(", ") ?? ""} in turn over ${(fz ?? fa)?.clients ?? 0} connections, in a process of its own, while one client loads the home page and one the feed API (visitor); idle is the same pair without the flood. Errors are non-2xx answers and timeouts (30 s).`,
+      `Flood: ${(fz ?? fa)?.keywords.map((k) => `“${k}”`).join(", ") ?? ""} in turn over ${(fz ?? fa)?.clients ?? 0} connections, in a process of its own, while one client each loads the home page, an article's permalink and the feed API (visitor); idle is the same three without the flood, in phases alternating with the flood's. Errors are non-2xx answers and timeouts (30 s).`,
+    ],
+  };
+}
+
+/**
+ * The flood row alone (`npm run bench -- --flood`), one line per run and page: p50 and p95 idle and during
+ * the flood, the growth of p95 and issue 29's target (at most 2× idle), the load average around it.
+ */
+export function floodTable(corpus: string, runs: FloodResult[]): Table {
+  const rows: string[][] = [];
+  runs.forEach((f, i) => {
+    for (const page of FLOOD_PAGES) {
+      const [a, z] = [f.idle[page], f.flood[page]];
+      rows.push([
+        String(i + 1),
+        withErrors(FLOOD_PAGE_NAMES[page], a, z),
+        `${ms(a.p50)} (${ms(a.p95)})`,
+        `${ms(z.p50)} (${ms(z.p95)})`,
+        `×${(z.p95 / a.p95).toFixed(1)}`,
+        `≤ ${FLOOD_RATIO}× ${mark(floodOk(f, page))}`,
+      ]);
+    }
+    const s = f.searches;
+    rows.push([String(i + 1), withErrors("the flood's searches", s), "", `${ms(s.p50)} (${ms(s.p95)}), ${s.rps} req/s`, "", `load ${f.load.before} → ${f.load.after}; database idle ${f.drainSeconds} s after`]);
+  });
+  const f = runs[0];
+  return {
+    title: `Searches and pages, ${corpus}: ${f?.clients ?? 0} clients searching (${f?.cycles ?? 0} phases of ${f ? f.seconds / f.cycles : 0} s), p50 (p95)`,
+    head: ["run", "measured", "idle", "during the flood", "p95 ÷ idle", "target (issue 29)"],
+    rows,
+    notes: [
+      `Flood: ${f?.keywords.map((k) => `“${k}”`).join(", ") ?? ""} in turn over ${f?.clients ?? 0} connections, in a process of its own, while one client each loads the home page, an article's permalink and the feed API (visitor), each sending its next request when it has the last answer; idle is the same three without the flood. Idle (5 s) and flood phases alternate back to back and each side pools its phases (timed from 1 s into each flood phase to 1 s before its end). Load: the machine's 1-minute load average before the first phase and after the last.`,
     ],
   };
 }

@@ -10,6 +10,10 @@
 //                               1M against the floor, then 100k, and the 100k-vs-1M table with the flood
 //                               (about 15 minutes)
 //   npm run bench -- --prepare  only prepare (seed) every corpus the run would use, then exit
+//   npm run bench -- --flood    only the flood row (bench/flood.ts) on a prepared PostgreSQL corpus
+//                               (BENCH_ARTICLES, default 1,000,000 here), read only: the home page, a
+//                               permalink and the feed timed idle and while BENCH_FLOOD_CLIENTS search,
+//                               in alternating phases, BENCH_FLOOD_RUNS times (default 2); bench/results/flood.md
 //
 // Run it under `flock /tmp/sy-bench.lock` where other work builds, starts or measures the app. Environment:
 //   BENCH_DATABASE_URL     base of the PostgreSQL databases (default postgres://postgres@127.0.0.1:5432/shiyue_bench;
@@ -20,7 +24,10 @@
 //   BENCH_PGLITE_ARTICLES  PGlite corpus sizes (default 10000,100000)
 //   BENCH_SECONDS          seconds per measurement (default 10, quick 3; scaling, PGlite and the large corpus use half)
 //   BENCH_CONNECTIONS      connection counts (default 1,4)
-//   BENCH_FLOOD_SECONDS    how long 50 clients search for the commonest words in the flood row (default 30)
+//   BENCH_FLOOD_CLIENTS    how many clients search for the commonest words in the flood row (default 16)
+//   BENCH_FLOOD_SECONDS    how long each flood phase lasts (default 10; 5 s idle before each)
+//   BENCH_FLOOD_CYCLES     idle and flood phases, alternating (default 3 of each)
+//   BENCH_APP_NODE_OPTIONS Node options for the app's server only (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
 // Results: bench/results/latest.json and bench/results/latest.md (the tables, ready for the docs).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -29,6 +36,7 @@ import { resetConfig } from "@/lib/config";
 import { startFakeOpenAI } from "@/test/openai-server";
 import { label, pgliteAt, postgresAt, ready } from "./databases";
 import { explainQueries } from "./explain";
+import { runFloodAlone } from "./flood-run";
 import type { Row } from "./measure";
 import { describe, type BenchDb } from "./prepare-db";
 import { comparisonTable, judge, mainTable, renderTable, scaleTable, scalingTable, targetsTable, type Table } from "./report";
@@ -40,8 +48,9 @@ import { runTarget, type TargetResult } from "./target";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
+const floodOnly = args.includes("--flood");
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const mainSize = env("BENCH_ARTICLES", quick ? 10_000 : 100_000);
+const mainSize = env("BENCH_ARTICLES", floodOnly ? 1_000_000 : quick ? 10_000 : 100_000);
 const pgliteSizes = quick ? [] : (process.env.BENCH_PGLITE_ARTICLES ?? "10000,100000").split(",").map(Number);
 const scalingSizes = quick ? [] : [1_000, 10_000, 100_000].filter((n) => n < mainSize);
 const seconds = env("BENCH_SECONDS", quick ? 3 : 10);
@@ -54,13 +63,20 @@ const shortLoad = { ...load, seconds: Math.max(2, Math.round(seconds / 2)) };
 const largeSize = env("BENCH_LARGE_ARTICLES", quick ? 0 : 1_000_000);
 const scalePair = quick && mainSize >= 1_000_000 ? [100_000, mainSize] : largeSize > mainSize ? [mainSize, largeSize] : null;
 const scaleOther = scalePair?.find((n) => n !== mainSize);
-const flood = scalePair ? { clients: 50, seconds: env("BENCH_FLOOD_SECONDS", 30), idleSeconds: quick ? 5 : 10 } : undefined;
+const floodClients = env("BENCH_FLOOD_CLIENTS", 16);
+const floodOptions = { clients: floodClients, seconds: env("BENCH_FLOOD_SECONDS", 10), idleSeconds: 5, cycles: env("BENCH_FLOOD_CYCLES", 3) };
+const flood = scalePair ? floodOptions : undefined;
 const chatQuestions = quick ? 20 : 50;
 
 process.env.AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 resetConfig();
 const started = performance.now();
-console.log(`bench: ${quick ? "quick" : "full"} run, ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+console.log(`bench: ${floodOnly ? "flood" : quick ? "quick" : "full"} run, ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+if (floodOnly) {
+  const port = Number(process.env.BENCH_PORT ?? 3391);
+  await runFloodAlone({ ...floodOptions, articles: mainSize, runs: env("BENCH_FLOOD_RUNS", 2), port });
+  process.exit(0);
+}
 
 // Every corpus first: seeding is the slow part the first time, and it must not overlap a measurement.
 const main = await ready(postgresAt(mainSize), mainSize);

@@ -4,7 +4,7 @@
 import { startApp } from "./app-server";
 import { chatFirstByte } from "./chat-ttfb";
 import { captureFloorRoutes, startFloor, type Floor } from "./floor";
-import { floodRow, type FloodOptions, type FloodResult } from "./flood";
+import { FLOOD_PAGES, floodRow, type FloodOptions, type FloodResult } from "./flood";
 import { measure, type LoadOptions, type Row } from "./measure";
 import { firstLoadJs } from "./page-weight";
 import { describe, type BenchDb } from "./prepare-db";
@@ -58,14 +58,10 @@ export async function runTarget(db: BenchDb, opts: TargetOptions): Promise<Targe
         result.firstLoadJs = weight;
         console.log(`  home first-load JS: ${weight.files} files, ${(weight.gzip / 1024).toFixed(1)} kB gzip`);
       }
-      const flood = opts.flood ? await attempt("search flood", () => floodRow(app.base, "databaseUrl" in db.target ? db.target.databaseUrl : null, opts.flood!)) : undefined;
+      const flood = opts.flood ? await attempt("search flood", () => floodRow(app.base, "databaseUrl" in db.target ? db.target.databaseUrl : null, db.articleId, opts.flood!)) : undefined;
       if (flood) {
         result.flood = flood;
-        const f = (x: { p95: number }, y: { p95: number }) => `p95 ${x.p95} → ${y.p95} ms (×${(y.p95 / x.p95).toFixed(1)})`;
-        console.log(
-          `  search flood (${flood.clients} clients, ${flood.seconds} s): home ${f(flood.idle.home, flood.flood.home)}, feed ${f(flood.idle.feed, flood.flood.feed)}; ` +
-            `${flood.searches.requests} searches (${flood.searches.errors} errors, p50 ${flood.searches.p50} ms); database idle ${flood.drainSeconds} s after`,
-        );
+        console.log(`  ${floodLine(flood)}`);
       }
       const logged = app.errorsLogged();
       if (logged) console.error(`  the app logged ${logged} error lines: see ${app.logFile}`);
@@ -86,4 +82,13 @@ async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T | undef
     console.error(`  ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   }
+}
+
+/** One line for the console: each page's p95 idle → during the flood, and the flood's own figures. */
+export function floodLine(f: FloodResult): string {
+  const pages = FLOOD_PAGES.map((p) => `${p} p95 ${f.idle[p].p95} → ${f.flood[p].p95} ms (×${(f.flood[p].p95 / f.idle[p].p95).toFixed(1)})`);
+  return (
+    `search flood (${f.clients} clients, ${f.cycles} × ${f.seconds / f.cycles} s): ${pages.join(", ")}; ` +
+    `${f.searches.requests} searches (${f.searches.errors} errors, p50 ${f.searches.p50} ms); database idle ${f.drainSeconds} s after; load ${f.load.before} → ${f.load.after}`
+  );
 }
