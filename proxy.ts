@@ -3,6 +3,8 @@ import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { guard, looksSignedIn } from "@/lib/auth/guards";
 import { CACHE_STATUS_HEADER, isCacheablePageRequest, pageCache, RENDER_HEADER, withNonce } from "@/lib/server/page-cache-slot";
 import { cameOverHttps, contentSecurityPolicy, HSTS } from "@/lib/server/security-headers";
+import { canonicalPagePath } from "@/lib/seo/canonical-path";
+import { isPagePath, PAGE_CACHE_CONTROL } from "@/lib/seo/page-headers";
 
 // Every page request: a Content-Security-Policy with a fresh nonce (Next.js reads it from the request
 // header and puts it on its scripts), HSTS behind https, and the guards — login-required pages without a
@@ -11,6 +13,10 @@ import { cameOverHttps, contentSecurityPolicy, HSTS } from "@/lib/server/securit
 // permalink is answered from memory when the page kept there is current (lib/server/page-caches.ts), with
 // this response's nonce.
 export async function proxy(req: NextRequest) {
+  // One address per page: /articles/0123 and trailing slashes answer 301 to the canonical path (docs/seo.md).
+  const canonical = canonicalPagePath(req.nextUrl.pathname);
+  // A plain URL: Next's own URL object would put the trailing slash back.
+  if (canonical) return NextResponse.redirect(new URL(`${canonical}${req.nextUrl.search}`, req.url), 301);
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const https = cameOverHttps(req.nextUrl, req.headers.get("x-forwarded-proto"));
   const csp = contentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === "development", https });
@@ -30,6 +36,8 @@ export async function proxy(req: NextRequest) {
     res = NextResponse.next({ request: { headers } });
   }
   res.headers.set("Content-Security-Policy", csp);
+  // Next.js keeps a Cache-Control the response already has (it adds `no-transform` for Baidu: lib/seo/page-headers.ts).
+  if (!decision && isPagePath(req.nextUrl.pathname)) res.headers.set("Cache-Control", PAGE_CACHE_CONTROL);
   if (https) res.headers.set("Strict-Transport-Security", HSTS);
   if (token && !looksSignedIn(token)) res.cookies.delete(TOKEN_COOKIE);
   return res;

@@ -16,6 +16,8 @@ export const generateMetadata = (): Metadata => ({
   description: "拾阅收集微信公众号、知乎、掘金、哔哩哔哩、小红书等平台的优质短文，提供 AI 语义搜索、AI 问答和长文、视频、播客的智能总结。",
   applicationName: "拾阅",
   openGraph: { siteName: "拾阅", locale: "zh_CN", type: "website" },
+  // Baidu: the same page serves phones and computers (no separate mobile site to look for).
+  other: { "applicable-device": "pc,mobile" },
 });
 
 export const viewport: Viewport = {

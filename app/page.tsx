@@ -13,6 +13,9 @@ import { getFeedPage } from "@/lib/articles/service";
 import { getSearchPage } from "@/lib/search/service";
 import { pageViewer } from "@/lib/auth/viewer";
 import { MSG } from "@/lib/messages";
+import { JsonLd } from "@/components/seo/json-ld";
+import { websiteJsonLd } from "@/lib/seo/structured-data";
+import { siteUrl } from "@/lib/site";
 
 type Props = { searchParams: Promise<{ q?: string | string[]; page?: string | string[] }> };
 
@@ -91,6 +94,7 @@ export default async function HomePage({ searchParams }: Props) {
   return (
     <PullToRefresh href={q ? `/?q=${encodeURIComponent(q)}` : "/"}>
       <RefreshOnSessionChange />
+      {q ? null : <JsonLd data={websiteJsonLd(siteUrl())} />}
       <section aria-label={q ? `“${q}”的搜索结果` : "精选文章"}>
         {q ? (
           <p className="mb-4 text-sm text-slate-500">

@@ -1,0 +1,11 @@
+// Response headers every page carries for search engines and the networks between them and the reader
+// (docs/seo.md). `no-transform` tells transcoding proxies — Baidu's mobile transcoding (百度转码) among them —
+// to pass the page as it is, not re-render it with their own ads and layout. The rest is what Next.js sends
+// for a page rendered per request (pages are not cached by browsers or shared caches).
+export const PAGE_CACHE_CONTROL = "private, no-cache, no-store, max-age=0, must-revalidate, no-transform";
+
+/**
+ * Whether a path through proxy.ts is a page rather than a file a route handler serves (/feed.xml, the
+ * sitemaps, a key file): pages here have no extension. Files keep the Cache-Control their handler chose.
+ */
+export const isPagePath = (pathname: string) => !/\.[a-z0-9]+$/i.test(pathname);
