@@ -11,8 +11,10 @@ test("a reader opens an article's permalink from the feed", async ({ page }) => 
   await expect(page).toHaveTitle(`${title} · 拾阅`);
   const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
   expect(canonical).toMatch(/\/articles\/\d+$/);
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-  expect(ld).toMatchObject({ "@type": "Article", headline: title });
+  // The Article and its BreadcrumbList (首页 › platform › article), each in its own block.
+  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+  expect(blocks.find((b) => b["@type"] === "Article")).toMatchObject({ headline: title });
+  expect(blocks.find((b) => b["@type"] === "BreadcrumbList").itemListElement.at(-1)).toMatchObject({ name: title });
   await expect(page.getByRole("link", { name: "查看原文" })).toHaveAttribute("rel", /noopener/);
 });
 
