@@ -62,14 +62,14 @@ export default async function DayListingPage(props: Props) {
           <nav aria-label="其他日期" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 text-sm">
             {next ? (
               <Link href={dayPath(next)} className="text-brand-600 hover:underline">
-                后一天：{dayLabel(next)}
+                后一个日期：{dayLabel(next)}
               </Link>
             ) : (
               <span />
             )}
             {previous ? (
               <Link href={dayPath(previous)} className="text-brand-600 hover:underline">
-                前一天：{dayLabel(previous)}
+                前一个日期：{dayLabel(previous)}
               </Link>
             ) : null}
           </nav>
