@@ -22,7 +22,7 @@ import { hottestAmong, topByHot } from "./top-by-hot";
 const PER_QUERY = 40;
 /** The rarest terms are ranked by how many terms each match holds while they are in at most this many articles (each one's body vector is read). */
 const RANK_RARE_MAX = 800;
-/** Titles holding a term are ranked while estimated at most this many (inline vectors); above, the hottest. */
+/** Titles are ranked unless a listed term is in more than this many (inline vectors); then the hottest are read. */
 const RANK_TITLES_MAX = 5_000;
 /** Pairs of the rarest terms are collected from the index while the rarer of the two is in at most this many articles. */
 const PAIR_MAX = 5_000;
@@ -92,14 +92,16 @@ async function candidates(db: Db, terms: Weighed[], articlesNow: number, stats: 
     steps.push(topByHot(db, { where: sql`${articles.searchVector} @@ ${anyOf([t.text])}`, k: PER_QUERY / 2, estimate: t.df, articles: articlesNow }));
   }
 
-  // Titles holding any term: ranked by the inline title vector while few, else the hottest.
+  // Titles holding any term: ranked by the inline title vector, unless a term the title statistics list
+  // is in so many titles that the hottest of them are read instead (a walk that finds them at once). An
+  // unlisted term's titles are few (fewer than the smallest listed share), so the ranking stays small; its
+  // floor is only a bound, and walking on it would read rows in hot order for matches that are not there.
   const inTitle = sql`${articles.titleVector} @@ ${anyOf(all)}`;
-  // A title's words are also in the article's search vector, so the terms' own counts bound the titles too
-  // (the title statistics only bound an unlisted term by their smallest listed share).
-  const titles = Math.min(anyTermEstimate(stats, "title_vector", terms) ?? 0, terms.reduce((n, t) => n + t.df, 0));
+  const listedTitles = stats.columns.title_vector?.freq;
+  const surelyInTitles = Math.max(0, ...terms.map((t) => (listedTitles?.get(t.text) ?? 0) * articlesNow));
   steps.push(
-    titles > RANK_TITLES_MAX
-      ? topByHot(db, { where: inTitle, k: PER_QUERY, estimate: titles, articles: articlesNow, reads: "inline" })
+    surelyInTitles > RANK_TITLES_MAX
+      ? topByHot(db, { where: inTitle, k: PER_QUERY, estimate: anyTermEstimate(stats, "title_vector", terms), articles: articlesNow, reads: "inline" })
       : ranked(db, inTitle, sql`ts_rank(${articles.titleVector}, ${anyOf(all)})`),
   );
 
