@@ -1,7 +1,10 @@
 // Time to the first streamed byte of a chat answer: straight from the loopback provider, and through
-// POST /api/v1/chat (retrieval, rate limit, prompt, SSE) — the difference is what the app adds.
+// POST /api/v1/chat (retrieval, rate limit, prompt, SSE) — the difference is what the app adds. The questions
+// are the project's question set in turn, so retrieval answers a different question each time.
 // Requests alternate and run one at a time; the app runs with ABUSE_LIMIT_SCALE raised (bench/app-server.ts)
 // so the visitor limit does not interfere.
+
+import { QUESTIONS } from "@/test/questions/questions";
 
 type Stats = { p50: number; p95: number };
 
@@ -27,10 +30,14 @@ async function firstData(url: string, init: RequestInit): Promise<number> {
   }
 }
 
-export async function chatFirstByte(base: string, providerUrl: string, n: number, question: string) {
+/** Questions asked in turn: the project's question set (test/questions), as readers ask them. */
+export const CHAT_QUESTIONS = QUESTIONS.map((q) => q.question);
+
+export async function chatFirstByte(base: string, providerUrl: string, n: number, questions: string[] = CHAT_QUESTIONS) {
   const direct: number[] = [];
   const app: number[] = [];
   for (let i = 0; i < n + 3; i++) {
+    const question = questions[i % questions.length];
     const d = await firstData(`${providerUrl}/chat/completions`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: "Bearer test-key" },

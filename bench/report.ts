@@ -113,6 +113,7 @@ const SCALE_TARGETS: Partial<Record<ScenarioKey, ScaleTarget>> = {
   "feed-unread": asSmall,
   "search-1": searchP95,
   "search-2": searchP95,
+  "search-none": searchP95,
   "search-worst": searchP95,
   "search-common": searchP95,
   "search-page-2": searchP95,

@@ -37,8 +37,6 @@ export type TargetOptions = LoadOptions & {
   weigh?: boolean;
 };
 
-export const CHAT_QUESTION = "数据库索引应该怎么设计才能提升性能？";
-
 export async function runTarget(db: BenchDb, opts: TargetOptions): Promise<TargetResult> {
   console.log(`\nbench: ${opts.label} (${describe(db.target)}, ${db.articles} articles)`);
   let floor: Floor | undefined;
@@ -48,7 +46,7 @@ export async function runTarget(db: BenchDb, opts: TargetOptions): Promise<Targe
     try {
       const result: TargetResult = { label: opts.label, database: describe(db.target), articles: db.articles, readyMs: app.readyMs, rows: [] };
       result.rows = await measure(app.base, floor?.base ?? null, benchScenarios(db, { worst: opts.worst, only: opts.only }), opts);
-      const chat = opts.chatQuestions ? await attempt("chat first byte", () => chatFirstByte(app.base, opts.provider.url, opts.chatQuestions!, CHAT_QUESTION)) : undefined;
+      const chat = opts.chatQuestions ? await attempt("chat first byte", () => chatFirstByte(app.base, opts.provider.url, opts.chatQuestions!)) : undefined;
       if (chat) {
         result.chatFirstByte = chat;
         console.log(`  chat first byte (${chat.requests} questions): provider p50 ${chat.direct.p50} ms; through the app p50 ${chat.app.p50} ms; added p50 ${chat.added.p50} ms, p95 ${chat.added.p95} ms`);
