@@ -2,8 +2,9 @@
 // Article (headline ≤ 110 characters, image URLs, ISO 8601 dates with a time zone, author with a name,
 // publisher with a logo), BreadcrumbList (ListItems numbered from 1, each with a name and an absolute URL) and
 // WebSite's SearchAction (a urlTemplate holding the placeholder that query-input names). Each block is read
-// back the way a crawler reads it: the script's text through JSON.parse.
+// back the way a crawler reads it: the script's text through JSON.parse, then through a JSON-LD processor.
 import { describe, expect, it } from "vitest";
+import { expandJsonLd, SCHEMA } from "@/test/json-ld";
 import { articleJsonLd, breadcrumbJsonLd, HEADLINE_MAX, jsonLdText, websiteJsonLd, type JsonLd } from "./structured-data";
 
 const SITE = "https://shiyue.example.cn";
@@ -97,5 +98,37 @@ describe("websiteJsonLd", () => {
     const filled = new URL(action.target.urlTemplate.replace(`{${name}}`, encodeURIComponent("以形补形")));
     expect(filled.pathname).toBe("/");
     expect(filled.searchParams.get("q")).toBe("以形补形");
+  });
+});
+
+describe("read by a JSON-LD processor", () => {
+  type Node = Record<string, unknown>;
+  const value = (node: Node, term: string) => (node[SCHEMA + term] as { "@value"?: unknown }[] | undefined)?.[0]?.["@value"];
+  const child = (node: Node, term: string) => (node[SCHEMA + term] as Node[])[0];
+
+  it("expands every block without loss into schema.org terms and node types", async () => {
+    const [article] = await expandJsonLd(JSON.parse(jsonLdText(articleJsonLd(SITE, facts))));
+    expect(article["@type"]).toEqual([`${SCHEMA}Article`]);
+    expect(value(article, "headline")).toBe(facts.title);
+    expect(value(article, "dateModified")).toBe("2026-11-22T09:30:00.000Z");
+    expect(child(article, "author")["@type"]).toEqual([`${SCHEMA}Person`]);
+    const publisher = child(article, "publisher");
+    expect(publisher["@type"]).toEqual([`${SCHEMA}Organization`]);
+    expect(child(publisher, "logo")["@type"]).toEqual([`${SCHEMA}ImageObject`]);
+    expect(child(article, "mainEntityOfPage")["@id"]).toBe(`${SITE}/articles/42`);
+
+    const [trail] = await expandJsonLd(JSON.parse(jsonLdText(breadcrumbJsonLd(SITE, [{ name: "首页", path: "/" }, { name: "知乎", path: "/platforms/zhihu" }]))));
+    const items = trail[`${SCHEMA}itemListElement`] as Node[];
+    expect(items.map((i) => value(i, "position"))).toEqual([1, 2]);
+
+    const [site] = await expandJsonLd(JSON.parse(jsonLdText(websiteJsonLd(SITE))));
+    const action = child(site, "potentialAction");
+    expect(action["@type"]).toEqual([`${SCHEMA}SearchAction`]);
+    expect(value(child(action, "target"), "urlTemplate")).toBe(`${SITE}/?q={search_term_string}`);
+  });
+
+  it("refuses what a crawler could not read (the processor is not a formality)", async () => {
+    await expect(expandJsonLd({ "@context": "https://schema.org", "@type": "Article", "@id": 42 })).rejects.toThrow();
+    await expect(expandJsonLd({ "@context": "https://schema.org", "@type": "Article", "@foo": "x" })).rejects.toThrow();
   });
 });
