@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { HomePage } from "./pages/home-page";
+import { crawlSitemaps } from "./pages/sitemaps";
 
 test("a reader opens an article's permalink from the feed", async ({ page }) => {
   const home = new HomePage(page);
@@ -40,11 +41,12 @@ test("the about page introduces the three features and leads home", async ({ pag
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("robots.txt and sitemap.xml list the public pages", async ({ request }) => {
+test("robots.txt names the sitemap index, whose files list the public pages", async ({ request }) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /api/");
   expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  expect(sitemap).toContain("/about</loc>");
-  expect((sitemap.match(/\/articles\/\d+<\/loc>/g) ?? []).length).toBeGreaterThanOrEqual(60);
+  const { files, urls } = await crawlSitemaps(request);
+  expect(files.map((f) => new URL(f).pathname)).toEqual(expect.arrayContaining(["/sitemaps/pages.xml", "/sitemaps/0.xml"]));
+  expect(urls.some((u) => u.endsWith("/about"))).toBe(true);
+  expect(urls.filter((u) => /\/articles\/\d+$/.test(u)).length).toBeGreaterThanOrEqual(60);
 });
