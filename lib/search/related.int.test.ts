@@ -1,7 +1,7 @@
 // Related articles (lib/search/related.ts) on a real database: they share the title's words, ranked above
 // articles sharing fewer, never the article itself, a hidden or a pending one, at most RELATED_MAX, an identical
 // title once, topped up with the platform's earlier articles; then on a synthetic corpus with PostgreSQL's
-// statistics, where the plan reads the title index only for rare words and walks the platform otherwise.
+// statistics, where the plan reads the title index only for rare words and the ids just before otherwise.
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
@@ -47,11 +47,14 @@ describe("related articles on a small collection (no statistics)", () => {
     for (let i = 1; i <= 10; i++) ids[`intro${i}`] = await add(`Rust 入门第 ${i} 课：安装与环境`, { platformName: i % 2 ? "juejin" : "csdn" });
     ids.dupA = await add("借用检查器的报错怎么读");
     ids.dupB = await add("借用检查器的报错怎么读", { platformName: "csdn" });
-    // Older juejin articles sharing no word with the stew below: the platform's neighbours.
+    // Sharing no word with anything: the stew's related articles are juejin articles collected just before it.
     ids.stew = await add("番茄炖牛腩的家常做法", { publishedAt: new Date(t0 - 30 * DAY) });
-    for (let i = 1; i <= 6; i++) ids[`old${i}`] = await add(`周末书单之${"一二三四五六"[i - 1]}：散文与小说`, { publishedAt: new Date(t0 - 30 * DAY - i * 3_600_000) });
-    ids.oldHidden = await add("周末书单：被撤下的一期", { publishedAt: new Date(t0 - 30 * DAY - 1_800_000), hiddenAt: new Date() });
-    ids.oldZhihu = await add("周末书单：知乎上的一期", { publishedAt: new Date(t0 - 30 * DAY - 1_900_000), platformName: "zhihu" });
+    // A douban article collected after older douban articles it shares no word with, and no douban article in
+    // the ids just before it: the platform's articles published just before it fill its list.
+    ids.tea = await add("一壶老白茶的冲泡", { platformName: "douban", publishedAt: new Date(t0 - 40 * DAY) });
+    for (let i = 1; i <= 6; i++) ids[`old${i}`] = await add(`周末书单之${"一二三四五六"[i - 1]}：散文与小说`, { platformName: "douban", publishedAt: new Date(t0 - 40 * DAY - i * 3_600_000) });
+    ids.oldHidden = await add("周末书单：被撤下的一期", { platformName: "douban", publishedAt: new Date(t0 - 40 * DAY - 1_800_000), hiddenAt: new Date() });
+    ids.oldZhihu = await add("周末书单：知乎上的一期", { publishedAt: new Date(t0 - 40 * DAY - 1_900_000), platformName: "zhihu" });
   });
 
   it("lists at most RELATED_MAX articles sharing the title's words, the closest first, never itself, a hidden or pending one", async () => {
@@ -81,12 +84,24 @@ describe("related articles on a small collection (no statistics)", () => {
     expect(fromDup.map((r) => r.id)).not.toContain(ids.dupB);
   });
 
-  it("tops up with the platform's visible articles published just before it when words find too few", async () => {
+  it("tops up with the platform's articles collected just before it when words find too few", async () => {
     const related = await relatedArticles({ db: await getDb(), id: ids.stew });
+    expect(related).toHaveLength(RELATED_MAX);
+    const got = related.map((r) => r.id);
+    for (const r of related) {
+      expect(r).toMatchObject({ reason: "platform", platformName: "juejin" });
+      expect(r.id).toBeLessThan(ids.stew);
+    }
+    expect(got).toEqual([...got].sort((a, b) => b - a)); // nearest first
+    for (const id of [ids.hidden, ids.pending]) expect(got).not.toContain(id);
+  });
+
+  it("then with the platform's visible articles published just before it", async () => {
+    const related = await relatedArticles({ db: await getDb(), id: ids.tea });
     expect(related.length).toBeGreaterThanOrEqual(RELATED_MIN);
     expect(related.map((r) => r.id).slice(0, 6)).toEqual([1, 2, 3, 4, 5, 6].map((i) => ids[`old${i}`]));
     for (const r of related) {
-      expect(r).toMatchObject({ reason: "platform", platformName: "juejin" });
+      expect(r).toMatchObject({ reason: "platform", platformName: "douban" });
       expect(r.id).not.toBe(ids.oldHidden);
     }
   });

@@ -1,7 +1,6 @@
 import "server-only";
 // Related articles for a permalink (docs/seo.md, "Related articles"): up to RELATED_MAX visible articles that
-// share the title's words, the same platform counting a little, topped up with the articles published just
-// before it on its platform.
+// share the title's words, the same platform counting a little, topped up with articles of its platform.
 //
 // The title is taken apart as the chat takes a question apart (question-terms.ts: topic words, their pieces
 // and near forms). How many titles hold each word comes from PostgreSQL's statistics (statistics.ts, read
@@ -9,11 +8,14 @@ import "server-only";
 // - rare words: the title index (articles_title_vector_idx) for the two rarest words together, then for any
 //   of the rare words, while their title counts add up to at most POSTINGS_MAX index entries (measured at 1M:
 //   a bitmap costs about half a microsecond per entry), each read stopping after FETCH rows;
-// - common words (the title index would read tens of thousands of entries): the last WALK_ROWS articles of
-//   the platform before this one, in its (platform, published_at) index, tested for any of the title's words.
+// - common words (the title index would read tens of thousands of entries): the WINDOW articles collected just
+//   before this one (a primary-key range: neighbouring heap pages, about 30 of them, so a cold page costs a few
+//   reads, not one per row), tested for any of the title's words or the same platform, nearest first.
 // So a page costs a bounded number of index entries and heap rows however large the collection and however
 // common its words. Candidates are ranked by BM25 over their titles (bm25.ts, idf from the same statistics),
-// a same-platform bonus and the hot score; an identical title is shown once.
+// a same-platform bonus and the hot score; an identical title is shown once. When words find fewer than
+// RELATED_MAX, the same window's articles of the platform fill the list, then the platform's articles published
+// just before (its (platform, published_at) index). Articles collected later never change the list.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { idf, rankByBm25, type ScoredTerm } from "./bm25";
@@ -28,8 +30,10 @@ export const RELATED_MIN = 5;
 export const FETCH = 40;
 /** Title-index entries one candidate query may read: the sum of its words' title counts (bounds for unlisted words). */
 export const POSTINGS_MAX = 2_500;
-/** Articles of the platform read at most to find titles sharing common words. */
-export const WALK_ROWS = 120;
+/** Articles collected just before this one (ids below it) looked at for common words and the platform. */
+export const WINDOW = 400;
+/** Rows the window's read returns at most (sharing words or the platform), nearest first. */
+const NEARBY_ROWS = 60;
 /**
  * Words in more than this share of titles say how a title is written, not what it is about (指南, 如何,
  * 为什么, 三个月): they neither find nor rank related articles.
@@ -67,18 +71,59 @@ export async function relatedArticles({ db, id, limit = RELATED_MAX }: { db: Db;
   const { rows } = await db.execute<Row>(sql`select ${COLUMNS} from articles where id = ${id} and hidden_at is null`);
   if (!rows.length || limit < 1) return [];
   const source: Source = { id, title: rows[0].title, searchTitle: rows[0].search_title, platformName: rows[0].platform_name, publishedAt: new Date(rows[0].published_at) };
-  const picked = await byWords(db, source, limit);
-  if (picked.length < limit) {
-    const neighbours = await platformNeighbours(db, source, limit - picked.length + RELATED_MAX, [id, ...picked.map((p) => p.id)]);
-    const titles = new Set([titleKey(source.title), ...picked.map((p) => titleKey(p.title))]);
-    for (const n of neighbours) {
-      if (picked.length >= limit) break;
-      if (titles.has(titleKey(n.title))) continue;
-      titles.add(titleKey(n.title));
-      picked.push({ ...n, reason: "platform" });
-    }
+  const { terms, index } = planRelated(await termStats(db), source.title, source.searchTitle);
+
+  const found = new Map<number, Candidate>();
+  const add = (cs: Candidate[]) => cs.forEach((c) => found.set(c.id, c));
+  const enough = () => distinctTitles([...found.values()], source) >= limit;
+  if (index.length) {
+    await withGinBitmap(db, async (tx) => {
+      for (const query of index) {
+        add(await matching(tx, query, source.id));
+        if (enough()) break;
+      }
+    });
   }
+  let fill: Candidate[] = [];
+  if (!enough()) {
+    const near = await nearby(db, source, terms);
+    add(near.filter((c) => c.reason === "words"));
+    fill = near.filter((c) => c.reason === "platform");
+  }
+
+  const picked = rank(source, [...found.values()], terms, limit);
+  const titles = new Set([titleKey(source.title), ...picked.map((p) => titleKey(p.title))]);
+  const top = (cs: Candidate[]) => {
+    for (const c of cs) {
+      if (picked.length >= limit) return;
+      if (titles.has(titleKey(c.title)) || picked.some((p) => p.id === c.id)) continue;
+      titles.add(titleKey(c.title));
+      picked.push({ ...c, reason: "platform" });
+    }
+  };
+  top(fill);
+  if (picked.length < limit) top(await platformNeighbours(db, source, limit - picked.length + RELATED_MAX, [id, ...picked.map((p) => p.id)]));
   return picked.map(({ id, title, platformName, sourcePlatform, publishedAt, reason }) => ({ id, title, platformName, sourcePlatform, publishedAt, reason }));
+}
+
+/** The candidates best first by BM25 over their titles, the platform's bonus, then the hot score; a title once. */
+function rank(source: Source, candidates: Candidate[], terms: Weighed[], limit: number): Candidate[] {
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const ranked = rankByBm25(
+    candidates.map((c) => ({ id: c.id, title: c.searchTitle.split(" "), body: [], hot: c.hot })),
+    terms,
+  )
+    .map((r) => ({ c: byId.get(r.id)!, score: r.score + (source.platformName && byId.get(r.id)!.platformName === source.platformName ? PLATFORM_BONUS : 0) }))
+    .sort((a, b) => b.score - a.score || b.c.hot - a.c.hot || b.c.id - a.c.id);
+  const titles = new Set([titleKey(source.title)]);
+  const picked: Candidate[] = [];
+  for (const { c } of ranked) {
+    if (picked.length >= limit) break;
+    if (titles.has(titleKey(c.title))) continue;
+    titles.add(titleKey(c.title));
+    picked.push(c);
+  }
+  return picked;
 }
 
 /** Identical titles (the same story collected twice, or a template) are shown once. */
@@ -111,48 +156,12 @@ function weigh(stats: TermStats, title: string, indexed: Set<string>): { terms: 
 }
 
 /**
- * What finding a title's related articles reads: its weighed terms, the title-index queries (each within
- * POSTINGS_MAX entries), and whether the platform walk (WALK_ROWS rows) may be needed after them.
+ * What finding a title's related articles reads first: its weighed terms and the title-index queries, each
+ * within POSTINGS_MAX entries (the window of WINDOW ids follows when they find too few).
  */
-export function planRelated(stats: TermStats, title: string, searchTitle: string): { terms: Weighed[]; index: string[]; walk: boolean } {
+export function planRelated(stats: TermStats, title: string, searchTitle: string): { terms: Weighed[]; index: string[] } {
   const { terms, counted } = weigh(stats, title, new Set(searchTitle.split(" ")));
-  return { terms, index: indexQueries(rarestConcepts(terms), counted), walk: terms.length > 0 };
-}
-
-async function byWords(db: Db, source: Source, limit: number): Promise<Candidate[]> {
-  const { terms, index: queries, walk } = planRelated(await termStats(db), source.title, source.searchTitle);
-  if (!terms.length) return [];
-  const found = new Map<number, Candidate>();
-  const add = (cs: Candidate[]) => cs.forEach((c) => found.set(c.id, c));
-  const enough = () => distinctTitles([...found.values()], source) >= limit;
-
-  if (queries.length) {
-    await withGinBitmap(db, async (tx) => {
-      for (const query of queries) {
-        add(await matching(tx, query, source.id));
-        if (enough()) break;
-      }
-    });
-  }
-  if (walk && !enough()) add(await platformWalk(db, source, terms));
-
-  const candidates = [...found.values()];
-  const byId = new Map(candidates.map((c) => [c.id, c]));
-  const ranked = rankByBm25(
-    candidates.map((c) => ({ id: c.id, title: c.searchTitle.split(" "), body: [], hot: c.hot })),
-    terms,
-  )
-    .map((r) => ({ c: byId.get(r.id)!, score: r.score + (source.platformName && byId.get(r.id)!.platformName === source.platformName ? PLATFORM_BONUS : 0) }))
-    .sort((a, b) => b.score - a.score || b.c.hot - a.c.hot || b.c.id - a.c.id);
-  const titles = new Set([titleKey(source.title)]);
-  const picked: Candidate[] = [];
-  for (const { c } of ranked) {
-    if (picked.length >= limit) break;
-    if (titles.has(titleKey(c.title))) continue;
-    titles.add(titleKey(c.title));
-    picked.push(c);
-  }
-  return picked;
+  return { terms, index: indexQueries(rarestConcepts(terms), counted) };
 }
 
 const distinctTitles = (cs: Candidate[], source: Source) => new Set(cs.map((c) => titleKey(c.title)).filter((k) => k !== titleKey(source.title))).size;
@@ -211,21 +220,20 @@ const toCandidate =
   });
 
 /**
- * Titles holding any of the terms among the last WALK_ROWS articles of the source's platform published before
- * it (an index range of articles_platform_published_idx; each row's inline title vector is tested).
+ * The visible articles among the WINDOW collected just before the source (ids below it: a primary-key range,
+ * neighbouring heap pages) whose title holds any of the terms ("words") or that share its platform
+ * ("platform"), nearest first, at most NEARBY_ROWS.
  */
-async function platformWalk(db: Db, source: Source, terms: Weighed[]): Promise<Candidate[]> {
-  if (!source.platformName) return [];
+async function nearby(db: Db, source: Source, terms: Weighed[]): Promise<Candidate[]> {
   const query = [...new Set(terms.map(quoted))].join(" | ");
-  const { rows } = await db.execute<Row>(sql`
-    select ${COLUMNS} from (
-      select * from articles
-      where platform_name = ${source.platformName} and (published_at, id) < (${source.publishedAt.toISOString()}::timestamptz, ${source.id})
-      order by published_at desc nulls last, id desc nulls last limit ${WALK_ROWS}
-    ) as recent
-    where title_vector @@ to_tsquery('simple', ${query}) and hidden_at is null
-    limit ${FETCH}`);
-  return rows.map(toCandidate("words"));
+  const shares = query ? sql`title_vector @@ to_tsquery('simple', ${query})` : sql`false`;
+  const samePlatform = source.platformName ? sql`platform_name = ${source.platformName}` : sql`false`;
+  if (!query && !source.platformName) return [];
+  const { rows } = await db.execute<Row & { shares: boolean }>(sql`
+    select ${COLUMNS}, ${shares} as shares from articles
+    where id < ${source.id} and id >= ${source.id - WINDOW} and hidden_at is null and (${shares} or ${samePlatform})
+    order by id desc limit ${NEARBY_ROWS}`);
+  return rows.map((r) => toCandidate(r.shares ? "words" : "platform")(r));
 }
 
 /**
