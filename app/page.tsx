@@ -46,10 +46,13 @@ export default async function HomePage({ searchParams }: Props) {
   const requested = Number(first(params.page) ?? "1");
   const page = Number.isSafeInteger(requested) && requested >= 1 ? requested : 1;
   const viewer = await pageViewer();
+  // The page's heading, for screen readers and machines: the design shows no title above the list.
+  const title = q ? `“${q}”的搜索结果` : "精选文章";
 
   if (page > 1 && !viewer) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+        <h1 className="sr-only">{title}</h1>
         <p className="text-slate-600">{q ? MSG.moreSearchNeedsLogin : MSG.moreNeedsLogin}</p>
         <Link href={`/login?redirect=${encodeURIComponent(`/?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`)}`} className="mt-4 inline-block rounded-full bg-brand-500 px-5 py-2 text-sm text-white">
           去登录
@@ -63,9 +66,10 @@ export default async function HomePage({ searchParams }: Props) {
   const excludeRead = viewer ? "true" : undefined;
   if (q && page > SEARCH_PAGES) {
     return (
-      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-        {MSG.searchTooDeep}
-      </p>
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+        <h1 className="sr-only">{title}</h1>
+        <p>{MSG.searchTooDeep}</p>
+      </div>
     );
   }
   const { items, total, mode, total_is_estimate: estimated } = q
@@ -77,7 +81,10 @@ export default async function HomePage({ searchParams }: Props) {
   if (q && page === 1 && items.length === 0) {
     // The list's "search empty" case: the AI assistant takes over, asking the keyword as its first question.
     return (
-      <section aria-label="AI 助手" className="flex flex-col gap-3">
+      <section aria-labelledby="home-title" className="flex flex-col gap-3">
+        <h1 id="home-title" className="sr-only">
+          AI 助手
+        </h1>
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
           <p className="text-slate-500">没有找到与“{q}”相关的文章，已交给 AI 助手回答</p>
           <Link href="/" className="text-brand-600 hover:underline">
@@ -95,7 +102,10 @@ export default async function HomePage({ searchParams }: Props) {
     <PullToRefresh href={q ? `/?q=${encodeURIComponent(q)}` : "/"}>
       <RefreshOnSessionChange />
       {q ? null : <JsonLd data={websiteJsonLd(siteUrl())} />}
-      <section aria-label={q ? `“${q}”的搜索结果` : "精选文章"}>
+      <section aria-labelledby="home-title">
+        <h1 id="home-title" className="sr-only">
+          {title}
+        </h1>
         {q ? (
           <p className="mb-4 text-sm text-slate-500">
             “{q}”共找到{estimated ? "约 " : " "}{total.toLocaleString("zh-CN")} 篇文章
