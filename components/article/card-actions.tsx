@@ -85,20 +85,24 @@ export function CardActions({ article }: { article: CardCounts }) {
     toast("评论功能即将上线");
   }
 
+  // Each button's name is its action followed by the count it shows ("点赞 12"): the visible text is part of it.
+  const likes = formatCount(marks.likes);
+  const comments = formatCount(article.comment_cnt);
+  const favorites = formatCount(marks.favorites);
   const base = "flex items-center gap-1 rounded-md py-1 transition-colors hover:text-brand-600 disabled:opacity-60";
   return (
     <div className="mt-3 flex gap-5 border-t border-slate-100 pt-2 text-xs text-slate-500" data-testid="card-actions">
-      <button type="button" onClick={like} disabled={busy} aria-pressed={marks.liked} aria-label={marks.liked ? "取消点赞" : "点赞"} className={`${base} ${marks.liked ? "text-rose-600" : ""}`}>
+      <button type="button" onClick={like} disabled={busy} aria-pressed={marks.liked} aria-label={`${marks.liked ? "取消点赞" : "点赞"} ${likes}`} className={`${base} ${marks.liked ? "text-rose-600" : ""}`}>
         <Heart className={`size-4 ${marks.liked ? "fill-current" : ""}`} aria-hidden />
-        <span data-testid="like-count">{formatCount(marks.likes)}</span>
+        <span data-testid="like-count">{likes}</span>
       </button>
-      <button type="button" onClick={comment} aria-label="评论" className={base}>
+      <button type="button" onClick={comment} aria-label={`评论 ${comments}`} className={base}>
         <MessageCircle className="size-4" aria-hidden />
-        <span>{formatCount(article.comment_cnt)}</span>
+        <span>{comments}</span>
       </button>
-      <button type="button" onClick={bookmark} disabled={busy} aria-pressed={marks.favorited} aria-label={marks.favorited ? "取消收藏" : "收藏"} className={`${base} ${marks.favorited ? "text-amber-700 [&_svg]:text-amber-500" : ""}`}>
+      <button type="button" onClick={bookmark} disabled={busy} aria-pressed={marks.favorited} aria-label={`${marks.favorited ? "取消收藏" : "收藏"} ${favorites}`} className={`${base} ${marks.favorited ? "text-amber-700 [&_svg]:text-amber-500" : ""}`}>
         <Bookmark className={`size-4 ${marks.favorited ? "fill-current" : ""}`} aria-hidden />
-        <span data-testid="favorite-count">{formatCount(marks.favorites)}</span>
+        <span data-testid="favorite-count">{favorites}</span>
       </button>
     </div>
   );

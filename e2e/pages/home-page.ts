@@ -21,13 +21,13 @@ export class HomePage {
   }
 }
 
-/** A feed card's like, comment and bookmark controls. */
+/** A feed card's like, comment and bookmark controls (each named by its action, then the count it shows). */
 export function cardActions(card: Locator) {
   return {
-    like: card.getByRole("button", { name: /^(点赞|取消点赞)$/ }),
+    like: card.getByRole("button", { name: /^(点赞|取消点赞) \S+$/ }),
     likeCount: card.getByTestId("like-count"),
-    bookmark: card.getByRole("button", { name: /^(收藏|取消收藏)$/ }),
+    bookmark: card.getByRole("button", { name: /^(收藏|取消收藏) \S+$/ }),
     favoriteCount: card.getByTestId("favorite-count"),
-    comment: card.getByRole("button", { name: "评论" }),
+    comment: card.getByRole("button", { name: /^评论 \S+$/ }),
   };
 }
