@@ -4,6 +4,7 @@ import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 import { createLru } from "@/lib/server/lru";
 import { rehypeImagesAsLinks } from "./images-as-links";
+import { SCROLLS_SIDEWAYS } from "./scrolls-sideways";
 
 const remarkPlugins = [remarkGfm, remarkBreaks];
 // Highlighting only where there is fenced code: setting up highlight.js for every card of the feed
@@ -20,6 +21,8 @@ const components = {
       {children}
     </a>
   ),
+  pre: ({ children }: { children?: React.ReactNode }) => <pre {...SCROLLS_SIDEWAYS.code}>{children}</pre>,
+  table: ({ children }: { children?: React.ReactNode }) => <table {...SCROLLS_SIDEWAYS.table}>{children}</table>,
 };
 
 // On the server the same bodies are rendered for request after request (every signed-in reader's feed is

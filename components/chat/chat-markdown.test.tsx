@@ -27,7 +27,8 @@ describe("chat markdown", () => {
   it("renders GFM and line breaks, code with a copy button, and no raw HTML or script links", () => {
     const out = html('第一行\n第二行\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n<script>alert(1)</script>\n\n[点我](javascript:alert(1))\n\n```ts\nconst x = 1;\n```', true);
     expect(out).toContain("第一行<br/>");
-    expect(out).toContain("<table>");
+    expect(out).toContain('<table tabindex="0">');
+    expect(out).toContain('<pre tabindex="0" role="group" aria-label="代码">');
     expect(out).not.toContain("<script");
     expect(out).not.toContain('href="javascript:');
     expect(out).toContain('data-testid="code-block"');

@@ -6,6 +6,7 @@ import Markdown, { type Components, type ExtraProps, type Options } from "react-
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 import { rehypeImagesAsLinks } from "@/components/article/images-as-links";
+import { SCROLLS_SIDEWAYS } from "@/components/article/scrolls-sideways";
 import { CodeBlock } from "./code-block";
 import { MermaidDiagram } from "./mermaid-diagram";
 
@@ -85,9 +86,13 @@ function Pre({ node, children }: React.ComponentProps<"pre"> & ExtraProps) {
   }
   return (
     <CodeBlock code={text}>
-      <pre>{children}</pre>
+      <pre {...SCROLLS_SIDEWAYS.code}>{children}</pre>
     </CodeBlock>
   );
+}
+
+function Table({ children }: React.ComponentProps<"table"> & ExtraProps) {
+  return <table {...SCROLLS_SIDEWAYS.table}>{children}</table>;
 }
 
 function A({ href, children }: React.ComponentProps<"a"> & ExtraProps) {
@@ -108,7 +113,7 @@ function A({ href, children }: React.ComponentProps<"a"> & ExtraProps) {
   );
 }
 
-const components: Components = { pre: Pre, a: A };
+const components: Components = { pre: Pre, a: A, table: Table };
 
 /**
  * An assistant answer. `final` says the text is complete: a ```mermaid block that is still open then

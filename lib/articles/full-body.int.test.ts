@@ -37,8 +37,8 @@ describe("loadFullBody", () => {
     const html = renderToStaticMarkup(createElement(Fragment, null, await loadFullBody(visibleId)));
     expect(html).toContain("最后一段只在展开后出现。");
     expect(html).toMatch(/<h2>第二节<\/h2>/);
-    expect(html).toMatch(/<pre><code[^>]*>const answer: number = 42;/);
-    expect(html).toContain("<table>");
+    expect(html).toMatch(/<pre[^>]*><code[^>]*>const answer: number = 42;/);
+    expect(html).toContain('<table tabindex="0">');
     expect(html).toContain('href="https://example.com/full" target="_blank" rel="noopener noreferrer nofollow"');
     expect(html).not.toContain("<script");
     expect(html).not.toContain("javascript:");
