@@ -49,12 +49,13 @@ export function sourceSeries(articles: Overview["articles"]): ChartSeries[] {
   return series;
 }
 
+/** One figure of the overview's list: its name (dt), the number and an optional note (dd). */
 function Stat({ label, value, testId, hint }: { label: string; value: number; testId: string; hint?: string }) {
   return (
     <div data-testid={testId} className="rounded-xl border border-slate-200 bg-white p-4">
-      <p className="text-xs text-slate-500">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{fmt(value)}</p>
-      {hint ? <p className="mt-0.5 text-xs text-slate-500">{hint}</p> : null}
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{fmt(value)}</dd>
+      {hint ? <dd className="mt-0.5 text-xs text-slate-500">{hint}</dd> : null}
     </div>
   );
 }
@@ -65,12 +66,12 @@ export function OverviewPanels({ overview }: { overview: Overview }) {
   const processing = tasks.by_status.find((s) => s.status === "processing")?.count ?? 0;
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat testId="stat-articles-today" label="今日新增文章" value={articles.today} />
         <Stat testId="stat-signups" label={`${n} 天注册`} value={signups.total} />
         <Stat testId="stat-searches" label={`${n} 天搜索`} value={searches.total} hint={searches.total ? `无结果 ${fmt(searches.zero_result_total)} 次` : undefined} />
         <Stat testId="stat-queued" label="待处理任务" value={tasks.queued} hint={processing ? `另有 ${fmt(processing)} 个处理中` : undefined} />
-      </div>
+      </dl>
 
       <DailyBarChart
         title="每日收录文章（按来源）"

@@ -75,15 +75,18 @@ export function ProfileView({ user: initial, stats }: { user: ApiUser; stats: St
           )}
         </div>
 
-        <dl className="mt-5 grid gap-4 sm:grid-cols-2">
-          <div>
-            <dt className="text-xs text-slate-500">账户名</dt>
-            <dd className="mt-1 text-sm text-slate-800">{user.account_name}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-500">手机号</dt>
-            <dd className="mt-1 text-sm text-slate-800">{user.phone_number ? maskPhone(user.phone_number) : MSG.phoneUnbound}</dd>
-          </div>
+        <div className="mt-5 grid gap-4 sm:grid-cols-2">
+          {/* What cannot be edited here is a definition list; the editable fields follow it, in the same grid. */}
+          <dl className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+            <div>
+              <dt className="text-xs text-slate-500">账户名</dt>
+              <dd className="mt-1 text-sm text-slate-800">{user.account_name}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">手机号</dt>
+              <dd className="mt-1 text-sm text-slate-800">{user.phone_number ? maskPhone(user.phone_number) : MSG.phoneUnbound}</dd>
+            </div>
+          </dl>
           <label className="block">
             <span className="text-xs text-slate-500">昵称</span>
             <input value={draft.display_name} disabled={!editing} maxLength={32} onChange={(e) => setDraft({ ...draft, display_name: e.target.value })} className={input} />
@@ -104,22 +107,27 @@ export function ProfileView({ user: initial, stats }: { user: ApiUser; stats: St
               className="mt-1 w-full rounded-lg border border-slate-300 p-3 text-sm outline-none focus:border-brand-500 disabled:border-transparent disabled:bg-slate-50 disabled:px-0"
             />
           </label>
-        </dl>
+        </div>
       </section>
 
-      <section aria-label="我的数据" className="grid grid-cols-4 gap-2">
-        {[
-          { label: "点赞", value: stats.likes_count, icon: Heart },
-          { label: "收藏", value: stats.favorites_count, icon: Bookmark },
-          { label: "评论", value: stats.comments_count, icon: MessageCircle },
-          { label: "阅读", value: stats.read_count, icon: Eye },
-        ].map(({ label, value, icon: Icon }) => (
-          <div key={label} className="rounded-xl border border-slate-200 bg-white p-3 text-center shadow-sm">
-            <Icon className="mx-auto size-4 text-brand-500" aria-hidden />
-            <p className="mt-1 text-lg font-bold text-slate-900">{value}</p>
-            <p className="text-xs text-slate-500">{label}</p>
-          </div>
-        ))}
+      <section aria-label="我的数据">
+        <dl className="grid grid-cols-4 gap-2">
+          {[
+            { label: "点赞", value: stats.likes_count, icon: Heart },
+            { label: "收藏", value: stats.favorites_count, icon: Bookmark },
+            { label: "评论", value: stats.comments_count, icon: MessageCircle },
+            { label: "阅读", value: stats.read_count, icon: Eye },
+          ].map(({ label, value, icon: Icon }) => (
+            // The name comes first for a screen reader ("点赞 3"); the figure is shown above it.
+            <div key={label} className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white p-3 text-center shadow-sm">
+              <dt className="text-xs text-slate-500">{label}</dt>
+              <dd>
+                <Icon className="mx-auto size-4 text-brand-500" aria-hidden />
+                <span className="mt-1 block text-lg font-bold text-slate-900">{value}</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
       </section>
 
       <SecurityCard user={user} onChange={setUser} />
