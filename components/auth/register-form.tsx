@@ -54,7 +54,8 @@ export function RegisterForm() {
       </button>
       <p className="text-center text-sm text-slate-500">
         已有账号？
-        <Link href="/login/sms" className="text-brand-600 hover:underline">
+        {/* Underlined, not only coloured: it stands inside a sentence (WCAG 1.4.1). */}
+        <Link href="/login/sms" className="text-brand-600 underline underline-offset-2">
           立即登录
         </Link>
       </p>

@@ -26,6 +26,7 @@ export function SearchBox() {
   return (
     <form
       role="search"
+      aria-label="搜索文章"
       className="relative min-w-0 flex-1"
       onSubmit={(e) => {
         e.preventDefault();

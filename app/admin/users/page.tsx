@@ -21,7 +21,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
   return (
     <section>
       <h1 className="text-xl font-semibold text-slate-900">用户</h1>
-      <form method="get" action="/admin/users" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+      <form method="get" action="/admin/users" role="search" aria-label="查找用户" className="mt-4 flex flex-wrap items-end gap-2">
         <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 text-xs text-slate-500">
           搜索
           <input name="q" type="search" defaultValue={raw.q ?? ""} maxLength={100} placeholder="账户名、昵称、邮箱或手机号" className={field} />
