@@ -10,6 +10,7 @@ import { uniqueName } from "./pages/auth-pages";
 import { axeViolations } from "./pages/axe";
 import { ChatPage, mockChat, sseBody } from "./pages/chat-page";
 import { HomePage } from "./pages/home-page";
+import { ListingPage } from "./pages/listing-pages";
 import { SummaryProgressPage } from "./pages/summary-pages";
 import { SCHEMES, Theme, watchTheme, type Scheme } from "./pages/theme";
 
@@ -17,8 +18,8 @@ const PASSWORD = "secret-pass-1";
 type Session = { token: string; user: unknown };
 type Who = "visitor" | "reader" | "operator";
 
-/** What the setup made: the two accounts, a permalink with a code block, a finished summary. */
-const made: { reader?: Session; operator?: Session; permalink?: string; taskId?: string } = {};
+/** What the setup made or found: the two accounts, a permalink with a code block and its listings, a finished summary. */
+const made: { reader?: Session; operator?: Session; permalink?: string; platform?: string; day?: string; taskId?: string } = {};
 
 /** A page to check: where, as whom, and what shows it is ready (then, optionally, a state to check too). */
 type Visit = { name: string; who: Who; path: () => string; before?: (page: Page) => Promise<unknown>; ready: (page: Page) => Promise<void>; then?: (page: Page) => Promise<void> };
@@ -62,6 +63,8 @@ const VISITS: Visit[] = [
     },
   },
   { name: "a permalink", who: "visitor", path: () => made.permalink!, ready: (p) => expect(p.locator(".markdown pre code").first()).toBeVisible() },
+  { name: "its platform's listing", who: "visitor", path: () => made.platform!, ready: (p) => expect(new ListingPage(p).articles.first()).toBeVisible() },
+  { name: "its day's listing", who: "visitor", path: () => made.day!, ready: (p) => expect(new ListingPage(p).articles.first()).toBeVisible() },
   { name: "about", who: "visitor", path: () => "/about", ready: (p) => h1(p, "拾阅") },
   { name: "login", who: "visitor", path: () => "/login", ready: (p) => h1(p) },
   { name: "password login", who: "visitor", path: () => "/login/password", ready: (p) => expect(p.getByLabel("账户名")).toBeVisible() },
@@ -113,6 +116,11 @@ test.beforeAll(async ({}, testInfo) => {
     const withCode = feed.data.items.find((a) => a.content.includes("```"));
     expect(withCode, "a demo article with a code block").toBeTruthy();
     made.permalink = `/articles/${withCode!.id}`;
+    // The listings it links to (by platform, by day).
+    const html = await (await api.get(made.permalink)).text();
+    made.platform = /href="(\/platforms\/[^"?]+)"/.exec(html)?.[1];
+    made.day = /href="(\/days\/[^"?]+)"/.exec(html)?.[1];
+    expect(made.platform && made.day, "the permalink's links to its platform's and day's listings").toBeTruthy();
     // Something in each of the reader's lists.
     for (const { id } of feed.data.items.slice(0, 3)) {
       expect((await api.post(`/api/v1/likes/${id}`, { headers: as })).ok()).toBe(true);
