@@ -20,9 +20,9 @@ explain (analyze, buffers, costs off) select id, title, summary from articles
   where hidden_at is null and (pinned_until is null or pinned_until <= now())
   order by hot_score desc nulls last, id desc nulls last limit 20 offset 975;
 
-\echo '== sitemap: the newest 49,998 visible articles (articles_published_idx)'
-explain (analyze, buffers, costs off) select id, updated_at from articles where hidden_at is null
-  order by published_at desc nulls last, id desc nulls last limit 49998;
+\echo '== sitemap file 10: the articles with ids in [500000, 550000) (articles_pkey; lib/seo/sitemaps.ts)'
+explain (analyze, buffers, costs off) select id, round(date_part('epoch', updated_at) * 1000000) as us,
+  hidden_at is null as shown from articles where id between 500000 and 549999 order by id;
 
 \echo '== permalink: a visible article by id (primary key)'
 explain (analyze, buffers, costs off) select id, title from articles where id = 500000 and hidden_at is null;
