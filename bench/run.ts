@@ -41,6 +41,7 @@ import type { Row } from "./measure";
 import { describe, type BenchDb } from "./prepare-db";
 import { comparisonTable, judge, mainTable, renderTable, scaleTable, scalingTable, targetsTable, type Table } from "./report";
 import { SCALE_KEYS, TWO_WORD_KEYWORDS } from "./scenarios";
+import { sitemapBench, sitemapTable, type SitemapBench } from "./sitemaps";
 import { measureStartup } from "./startup";
 import { mediaPipeline, mediaTable } from "./media-pipeline";
 import { summaryPipeline } from "./summary-pipeline";
@@ -89,6 +90,9 @@ if (args.includes("--prepare")) process.exit(0);
 
 const mainUrl = (main.target as { databaseUrl: string }).databaseUrl;
 const explained = await explainQueries(mainUrl, main.userId, TWO_WORD_KEYWORDS[0]);
+// Issue 30: the sitemap index and a file, cold and cached, and a crawl of every file (bench/sitemaps.ts).
+const sitemaps: SitemapBench[] = [];
+for (const db of [main, ...(other ? [other] : [])]) sitemaps.push(await sitemapBench((db.target as { databaseUrl: string }).databaseUrl, db.articles));
 const summary = quick ? undefined : await summaryPipeline(mainUrl);
 if (summary) console.log(`summary pipeline without provider calls: p50 ${summary.p50} ms, p95 ${summary.p95} ms`);
 // Issue 20's media targets (a 2-hour MP3, a 1-hour MP4), on an in-memory PGlite: also `npm run bench:media`.
@@ -144,6 +148,7 @@ const facts = [
   mainResult.firstLoadJs && `Home first-load JavaScript: ${(mainResult.firstLoadJs.gzip / 1024).toFixed(1)} kB gzip in ${mainResult.firstLoadJs.files} files.`,
   summary && `Summary pipeline without provider calls (${summary.runs} runs): p50 ${summary.p50} ms, p95 ${summary.p95} ms.`,
   media && `Media to a completed summary (loopback site and provider):\n\n${mediaTable(media)}`,
+  `Sitemaps (bench/sitemaps.ts):\n\n${sitemapTable(sitemaps)}`,
 ].filter(Boolean) as string[];
 const took = (performance.now() - started) / 1000;
 const header = `${new Date().toISOString().slice(0, 10)}, ${quick ? "npm run bench -- --quick" : "npm run bench"}, ${cpus().length} cores, Node ${process.version}, load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")}; took ${Math.round(took)} s.`;
@@ -156,7 +161,7 @@ for (const e of explained) {
 const out = join(import.meta.dirname, "results");
 mkdirSync(out, { recursive: true });
 const prepared = [main, ...scaled.values(), ...pglite, ...(other ? [other] : [])].map((db) => ({ database: describe(db.target), articles: db.articles, seedSeconds: db.seedSeconds }));
-const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, explained };
+const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, sitemaps, explained };
 writeFileSync(join(out, "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
 writeFileSync(join(out, "latest.md"), `${markdown}\n`);
 console.log("written to bench/results/latest.json and bench/results/latest.md");
