@@ -136,8 +136,9 @@ export const configSchema = z
     RUN_WORKER: bool(true),
     SUMMARY_CONCURRENCY: z.coerce.number({ message: "必须是 1–16 之间的整数" }).int().min(1).max(16).default(2),
     /**
-     * Searches (and chat retrievals) one process lets query the database at once; the rest wait their turn,
-     * so a crowd searching cannot take every pooled connection from page loads (lib/search/gate.ts).
+     * Searches (and chat retrievals) one process lets query the database at once while its event loop keeps
+     * up (one at a time while it runs late); the rest wait their turn, so a crowd searching cannot take every
+     * pooled connection, or the event loop, from page loads (lib/search/gate.ts).
      */
     SEARCH_CONCURRENCY: z.coerce.number({ message: "必须是 1–32 之间的整数" }).int().min(1).max(32).default(3),
     /** Feed sources polled at the same time by one process's scheduler. */

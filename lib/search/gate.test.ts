@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { SearchGate } from "./gate";
+import { BUSY_GAP_MS, SearchGate } from "./gate";
+import type { LoadSignal } from "./loop-lag";
 
 const later = () => {
   let resolve!: () => void;
@@ -72,5 +73,113 @@ describe("SearchGate", () => {
     await first;
     expect(fn).not.toHaveBeenCalled();
     expect(gate.queued).toBe(0);
+  });
+});
+
+/** A loop whose business the test decides, read when the test says. */
+class FakeLoad implements LoadSignal {
+  isBusy = false;
+  private readonly listeners = new Set<(calm: boolean) => void>();
+  busy() {
+    return this.isBusy;
+  }
+  subscribe(fn: (calm: boolean) => void) {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  }
+  /** A reading that found the loop on time (`calm`) or late. */
+  read(calm: boolean) {
+    for (const fn of [...this.listeners]) fn(calm);
+  }
+  get listening() {
+    return this.listeners.size > 0;
+  }
+}
+
+describe("SearchGate on a busy event loop", () => {
+  it("runs one search at a time, the next at a reading that finds the loop on time or BUSY_GAP_MS after the last", async () => {
+    const load = new FakeLoad();
+    load.isBusy = true;
+    let clock = 1_000;
+    const gate = new SearchGate(3, 10_000, load, () => clock);
+    const started: number[] = [];
+    const holds = [later(), later(), later(), later(), later()];
+    const runs = holds.map((h, i) => gate.run(async () => (started.push(i), await h.promise, i)));
+    await Promise.resolve();
+    expect(started).toEqual([0]);
+    expect(gate.queued).toBe(4);
+    clock += 10;
+    holds[0].resolve();
+    expect(await runs[0]).toBe(0);
+    // The slot is free, but the pages queued meanwhile go first: nothing starts until a reading says so.
+    expect(gate.active).toBe(0);
+    clock += 50;
+    load.read(false);
+    await Promise.resolve();
+    expect(started).toEqual([0]);
+    // Late again, but BUSY_GAP_MS after the last start: one more.
+    clock += BUSY_GAP_MS - 60;
+    load.read(false);
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    // Busy: a reading on time while one search runs starts no other.
+    load.read(true);
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    holds[1].resolve();
+    await runs[1];
+    // A reading on time starts the next at once, however soon.
+    load.read(true);
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+    // Calm again: every slot.
+    load.isBusy = false;
+    load.read(true);
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    holds.forEach((h) => h.resolve());
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("lets a lone search through at once", async () => {
+    const load = new FakeLoad();
+    load.isBusy = true;
+    const gate = new SearchGate(3, 10_000, load);
+    expect(await gate.run(async () => "alone")).toBe("alone");
+  });
+
+  it("runs every slot while the loop keeps up", async () => {
+    const load = new FakeLoad();
+    const gate = new SearchGate(2, 10_000, load);
+    const started: number[] = [];
+    const holds = [later(), later(), later()];
+    const runs = holds.map((h, i) => gate.run(async () => (started.push(i), await h.promise, i)));
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    holds[0].resolve();
+    await runs[0];
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+    holds[1].resolve();
+    holds[2].resolve();
+    await Promise.all(runs);
+  });
+
+  it("listens to the loop only while searches run or wait", async () => {
+    const load = new FakeLoad();
+    load.isBusy = true;
+    const gate = new SearchGate(1, 10_000, load);
+    expect(load.listening).toBe(false);
+    const hold = later();
+    const first = gate.run(() => hold.promise);
+    const controller = new AbortController();
+    const second = gate.run(async () => "never", controller.signal).catch((e: ApiError) => e.status);
+    expect(load.listening).toBe(true);
+    controller.abort();
+    expect(await second).toBe(499);
+    expect(load.listening).toBe(true); // the first still runs
+    hold.resolve();
+    await first;
+    expect(load.listening).toBe(false);
   });
 });
