@@ -1,19 +1,24 @@
 import "server-only";
-// A search page as the API answers it: the visitor's page-1 rule, the result window, the search gate.
+// A search page as the API answers it: the visitor's page-1 rule, the result window, the search gate, and
+// visitors' pages kept for a moment (visitor-cache.ts).
+import { embeddingModel } from "@/lib/ai/embeddings";
 import { ApiError } from "@/lib/api/errors";
 import { SEARCH_RESULT_WINDOW } from "@/lib/articles/constants";
 import type { Page } from "@/lib/articles/queries";
+import { articlesVersion } from "@/lib/articles/version";
 import type { SearchQuery } from "@/lib/articles/schema";
 import { toApiArticle, type ApiArticle } from "@/lib/articles/serialize";
 import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
+import { getDb, type Db } from "@/lib/db";
 import { MSG } from "@/lib/messages";
 import { announceSearch } from "./events";
 import { searchGate } from "./gate";
 import { hybridSearch, type SearchMode } from "./hybrid";
+import { createVisitorSearchCache, type VisitorSearchCache } from "./visitor-cache";
 
 /** The signed-in caller, or null for a visitor. */
 type Viewer = { userId: number } | null;
+type Reader = { userId: number; excludeRead: boolean } | null;
 
 export type ApiSearchPage = Page<ApiArticle> & { total_is_estimate: boolean; mode: SearchMode };
 
@@ -27,8 +32,26 @@ export async function getSearchPage({ query, viewer = null }: { query: SearchQue
   if (query.page * query.limit > SEARCH_RESULT_WINDOW) throw new ApiError("bad_request", MSG.searchTooDeep);
   const reader = viewer ? { userId: viewer.userId, excludeRead: query.exclude_read } : null;
   const db = await getDb();
-  const page = await searchGate(getConfig().SEARCH_CONCURRENCY).run(() => hybridSearch({ db, keyword: query.keyword, page: query.page, limit: query.limit, reader }));
+  const search = () => searchPage(db, query, reader);
+  // Visitors' pages are kept per embedding model (a page of the fused ranking is not one of full text alone);
+  // a page answered by full text alone although a model is configured (it failed, or vectors are not
+  // available) is not kept. Inside the gate: a page from memory still costs the event loop, and a crowd
+  // queues for it too.
+  const model = embeddingModel();
+  const key = `${model ?? ""}\n${query.limit}\n${query.keyword}`;
+  const page = await searchGate(getConfig().SEARCH_CONCURRENCY).run(async () =>
+    reader ? search() : visitorPages().page(key, await articlesVersion(db), search, (p) => (p.mode === "hybrid") === (model !== null)),
+  );
   announceSearch({ keyword: query.keyword, results: page.total, page: query.page });
+  return page;
+}
+
+async function searchPage(db: Db, query: SearchQuery, reader: Reader): Promise<ApiSearchPage> {
+  const page = await hybridSearch({ db, keyword: query.keyword, page: query.page, limit: query.limit, reader });
   return { items: page.items.map(toApiArticle), total: page.total, total_is_estimate: page.totalIsEstimate, mode: page.mode };
 }
 
+const g = globalThis as typeof globalThis & { __shiyueVisitorSearches?: VisitorSearchCache<ApiSearchPage> };
+
+/** The process's kept visitor pages (on globalThis: the API's and the home page's bundles share them). */
+const visitorPages = () => (g.__shiyueVisitorSearches ??= createVisitorSearchCache<ApiSearchPage>());
