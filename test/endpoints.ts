@@ -29,6 +29,7 @@ import * as adminUserRole from "@/app/api/admin/users/[id]/role/route";
 import * as adminUsers from "@/app/api/admin/users/route";
 import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
+import * as indexNowKey from "@/app/api/indexnow-key/[key]/route";
 import * as summaryCreate from "@/app/api/summary/create-task/route";
 import * as summaryHistory from "@/app/api/summary/history/route";
 import * as summaryCreateArticle from "@/app/api/summary/task/[id]/create-article/route";
@@ -420,6 +421,17 @@ export const ENDPOINTS: Endpoint[] = [
   ...ADMIN_ENDPOINTS,
   ep({ method: "GET", path: "/api/health", file: "app/api/health/route.ts", module: health, handler: health.GET, auth: "none", sample: () => ({}) }),
   ep({ method: "GET", path: "/api/ready", file: "app/api/ready/route.ts", module: ready, handler: ready.GET, auth: "none", sample: () => ({}) }),
+  // The IndexNow key file (reached at /{key}.txt by a rewrite): no key is configured in tests, so 404.
+  ep({
+    method: "GET",
+    path: "/api/indexnow-key/{key}",
+    file: "app/api/indexnow-key/[key]/route.ts",
+    module: indexNowKey,
+    handler: indexNowKey.GET as unknown as RouteHandler,
+    auth: "none",
+    sampleStatus: [404],
+    sample: () => ({ params: { key: "0123456789abcdef" } }),
+  }),
   ep({ method: "GET", path: "/api/v1/human-check", file: "app/api/v1/human-check/route.ts", module: humanCheck, handler: humanCheck.GET, auth: "none", sample: () => ({}) }),
   ep({
     method: "POST",

@@ -195,8 +195,8 @@ describe("the overview from seeded rows", () => {
     expect(html).toContain(`<title>${label(0)}：7 次</title>`);
     expect(html).toContain(`<title>${label(1)} 无结果：6 次</title>`);
     expect(html).toMatch(/<td[^>]*>rust<\/td><td[^>]*>8<\/td>/);
-    expect(html).toMatch(/今日新增文章<\/p><p[^>]*>3<\/p>/);
-    expect(html).toMatch(/待处理任务<\/p><p[^>]*>2<\/p>/);
+    expect(html).toMatch(/今日新增文章<\/dt><dd[^>]*>3<\/dd>/);
+    expect(html).toMatch(/待处理任务<\/dt><dd[^>]*>2<\/dd>/);
     expect(html).toMatch(/失败<\/dt><dd[^>]*>1<\/dd>/);
   });
 });

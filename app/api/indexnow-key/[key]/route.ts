@@ -9,7 +9,8 @@ const TEXT = "text/plain; charset=utf-8";
 // 404 for any other name or when INDEXNOW_KEY is unset
 export async function GET(_req: Request, { params }: { params: Promise<{ key: string }> }) {
   const body = indexNowKeyFile((await params).key);
-  if (body === null) return new Response("Not Found", { status: 404, headers: { "Content-Type": TEXT, "Cache-Control": "no-store" } });
+  // Like every API answer, a miss is { detail } in Chinese (the key file itself is plain text).
+  if (body === null) return Response.json({ detail: "请求的内容不存在" }, { status: 404, headers: { "Cache-Control": "no-store" } });
   return new Response(body, { headers: { "Content-Type": TEXT, "Cache-Control": "public, max-age=3600" } });
 }
 
