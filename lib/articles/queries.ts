@@ -8,7 +8,8 @@ import type { Db } from "@/lib/db/client";
 import { articles, siteCounters, users } from "@/lib/db/schema";
 import type { ArticleRow } from "./serialize";
 
-const articleColumns = {
+/** The columns an article is read with for the API (toApiArticle). */
+export const articleColumns = {
   id: articles.id,
   title: articles.title,
   content: articles.content,
