@@ -12,7 +12,8 @@ export const BUSY_LAG_MS = 10;
 /**
  * The loop is busy while one of the last BUSY_READINGS readings (2 s) was late. A crowd's load comes in
  * bursts: a gate that opened up again between two of them let the next one in (at 1M with 16 clients
- * searching, pages went ×2.0–2.4 idle with a window of two readings, ×1.1–1.2 with this one: docs/performance.md).
+ * searching, the pages' p95 was 2.0–2.4× idle with a window of two readings, 1.1–1.2× with this one:
+ * docs/performance.md).
  */
 export const BUSY_READINGS = 100;
 
