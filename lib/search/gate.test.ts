@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/errors";
-import { BUSY_GAP_MS, SearchGate } from "./gate";
+import { BUSY_GAP_MS, BUSY_PATIENCE_MS, SearchGate } from "./gate";
 import type { LoadSignal } from "./loop-lag";
 
 const later = () => {
@@ -139,6 +139,37 @@ describe("SearchGate on a busy event loop", () => {
     expect(started).toEqual([0, 1, 2, 3, 4]);
     holds.forEach((h) => h.resolve());
     expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("starts a search that has waited BUSY_PATIENCE_MS while another runs, however busy the loop", async () => {
+    const load = new FakeLoad();
+    load.isBusy = true;
+    let clock = 0;
+    const gate = new SearchGate(2, 10_000, load, () => clock);
+    const started: number[] = [];
+    const holds = [later(), later(), later()];
+    const runs = holds.map((h, i) => gate.run(async () => (started.push(i), await h.promise, i)));
+    await Promise.resolve();
+    expect(started).toEqual([0]);
+    // Readings, late or on time, while the first still runs: the others wait.
+    clock = BUSY_PATIENCE_MS - 1;
+    load.read(true);
+    load.read(false);
+    await Promise.resolve();
+    expect(started).toEqual([0]);
+    clock = BUSY_PATIENCE_MS;
+    load.read(false);
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    // Every slot taken: the third waits on, however long.
+    clock = 10 * BUSY_PATIENCE_MS;
+    load.read(false);
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    holds.forEach((h) => h.resolve());
+    await Promise.all(runs.slice(0, 2));
+    load.read(false);
+    expect(await runs[2]).toBe(2);
   });
 
   it("lets a lone search through at once", async () => {

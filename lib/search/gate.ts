@@ -13,17 +13,24 @@ import "server-only";
 // at a reading that finds the loop on time again, or BUSY_GAP_MS after the last one started if none does.
 // A crowd of searches queues here, cheaply, instead of making every page wait behind it (issue 29: a cached
 // home page went from 10 ms to 111 ms p95 while 16 clients searched). A search never waits for a busy loop
-// when it is the only one.
+// when it is the only one, nor more than BUSY_PATIENCE_MS for a free slot.
 import { ApiError } from "@/lib/api/errors";
 import { MSG } from "@/lib/messages";
 import { LoopLag, type LoadSignal } from "./loop-lag";
 
 /** While the loop stays busy, the next search starts at the latest this long after the last one started. */
 export const BUSY_GAP_MS = 100;
+/**
+ * A search that has waited this long starts at the next reading even while the loop is busy (when a slot is
+ * free): pages come first, but a crowd of page loads must not keep searches waiting until they answer 503.
+ */
+export const BUSY_PATIENCE_MS = 2_000;
+
+type Waiter = { go: () => void; since: number };
 
 export class SearchGate {
   private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: Waiter[] = [];
   private unsubscribe: (() => void) | null = null;
   private lastStart = -Infinity;
 
@@ -63,20 +70,27 @@ export class SearchGate {
     return this.running === 0 || !this.load?.busy();
   }
 
-  private start(go?: () => void) {
+  private start(waiter?: Waiter) {
     this.running++;
     this.lastStart = this.now();
-    go?.();
+    waiter?.go();
   }
 
   private admit() {
     while (this.waiting.length && this.mayStart()) this.start(this.waiting.shift());
   }
 
-  /** A reading of the loop: every slot while it keeps up; while busy, one search when it is on time again or the gap has passed. */
+  /**
+   * A reading of the loop: every slot while it keeps up. While busy, one search: when none runs and the
+   * reading is on time or the gap has passed, or when the first in line has waited BUSY_PATIENCE_MS.
+   */
   private onReading(calm: boolean) {
     if (!this.load!.busy()) return this.admit();
-    if (!this.running && this.waiting.length && (calm || this.now() - this.lastStart >= BUSY_GAP_MS)) this.start(this.waiting.shift());
+    const first = this.waiting[0];
+    if (!first || this.running >= this.slots) return;
+    const now = this.now();
+    const paced = !this.running && (calm || now - this.lastStart >= BUSY_GAP_MS);
+    if (paced || now - first.since >= BUSY_PATIENCE_MS) this.start(this.waiting.shift());
   }
 
   private watchLoad() {
@@ -92,7 +106,7 @@ export class SearchGate {
   private turn(signal?: AbortSignal): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const leave = (err: ApiError) => {
-        const i = this.waiting.indexOf(go);
+        const i = this.waiting.indexOf(waiter);
         if (i >= 0) this.waiting.splice(i, 1);
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
@@ -104,12 +118,13 @@ export class SearchGate {
         signal?.removeEventListener("abort", onAbort);
         resolve();
       };
+      const waiter: Waiter = { go, since: this.now() };
       const onAbort = () => leave(new ApiError("client_closed_request"));
       const timer = setTimeout(() => leave(new ApiError("unavailable", MSG.searchBusy, { "retry-after": "2" })), this.maxWaitMs);
       timer.unref?.();
       if (signal?.aborted) return onAbort();
       signal?.addEventListener("abort", onAbort, { once: true });
-      this.waiting.push(go);
+      this.waiting.push(waiter);
     });
   }
 }
