@@ -17,5 +17,5 @@ describe("npm start with a bad configuration", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^配置错误：环境变量 ${variable} `));
     expect(run.stdout).toBe("");
-  });
+  }, 60_000); // a Node process with tsx: seconds on a busy 2-core machine
 });

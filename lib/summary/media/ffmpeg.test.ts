@@ -11,6 +11,10 @@ import { MEDIA_FORMATS, MEDIA_UNREADABLE, extractAudio } from "./extract";
 import { FFMPEG_MEMORY_BYTES, ffmpegChoice, ffmpegPath, logFfmpeg, runFfmpeg, setFfmpegPath } from "./ffmpeg";
 import { encodePiece } from "./pieces";
 
+// Every test here starts processes (a shell, ffmpeg itself; the bundled build is a 70 MB static binary): on a
+// busy 2-core machine one can take longer than Vitest's 5 s default without anything being wrong.
+vi.setConfig({ testTimeout: 60_000 });
+
 const bundled = join(process.cwd(), "node_modules", "@ffmpeg-installer", `${process.platform}-${process.arch}`, "ffmpeg");
 const debian = "/usr/bin/ffmpeg";
 const work = mkdtempSync(join(tmpdir(), "shiyue-ffmpeg-test-"));
