@@ -26,8 +26,17 @@ const provider = await startFakeOpenAI();
 const env = { OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: "test-key", AI_CHAT_MODEL: "fake-chat", AI_EMBEDDING_MODEL: "" };
 const app = await startApp(target, { port: Number(process.env.BENCH_PORT ?? 3393), env });
 let i = 0;
-const none = { name: "search-none", path: () => searchPath(NOWHERE_KEYWORDS[i++ % NOWHERE_KEYWORDS.length]) };
 try {
+  // Searched signed in: a visitor's page for a keyword is kept for 10 s (lib/search/visitor-cache.ts), and the
+  // same eight keywords in turn would measure that memory instead of the search.
+  const account = `bench${Date.now().toString(36)}`;
+  const registered = await fetch(`${app.base}/api/v1/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ account_name: account, password: "bench-pass-1" }),
+  });
+  const token = ((await registered.json()) as { data: { access_token: string } }).data.access_token;
+  const none = { name: "search-none", path: () => searchPath(NOWHERE_KEYWORDS[i++ % NOWHERE_KEYWORDS.length]), headers: { authorization: `Bearer ${token}` } };
   const chat = await chatFirstByte(app.base, provider.url, CHAT_QUESTIONS.length);
   const search = await runLoad(app.base, none, { connections: 1, seconds, warmupSeconds: 1 });
   const lines = [
@@ -38,7 +47,7 @@ try {
     `| chat first byte, provider alone (${chat.requests} questions) | ${chat.direct.p50} ms | ${chat.direct.p95} ms |`,
     `| chat first byte through the app | ${chat.app.p50} ms | ${chat.app.p95} ms |`,
     `| **time the app adds** (target p95 ≤ 50 ms) | ${chat.added.p50} ms | ${chat.added.p95} ms |`,
-    `| search that finds nothing (${NOWHERE_KEYWORDS.length} keywords in turn, c=1, ${search.requests} requests, ${search.errors} errors; target p95 ≤ 50 ms) | ${search.p50} ms | ${search.p95} ms |`,
+    `| search that finds nothing, signed in (${NOWHERE_KEYWORDS.length} keywords in turn, c=1, ${search.requests} requests, ${search.errors} errors; target p95 ≤ 50 ms) | ${search.p50} ms | ${search.p95} ms |`,
   ];
   const markdown = lines.join("\n");
   console.log(`\n${markdown}\n`);
