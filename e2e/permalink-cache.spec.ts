@@ -1,6 +1,7 @@
 // The visitors' permalink cache (lib/server/permalink-cache.ts) through the real server: a visitor's article
-// page comes from memory with a fresh nonce per response, shows an edit on the very next request, and is never
-// served to a session, a client navigation, a query or an unknown id. Browser-free: runs once, in the desktop
+// page comes from memory with validators (ETag, Last-Modified → 304) and a public Cache-Control, shows an edit
+// (and a new ETag) on the very next request, and is never served to a session, a client navigation, a query
+// or an unknown id. Browser-free: runs once, in the desktop
 // project.
 import { resolve } from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
@@ -30,7 +31,7 @@ async function onServerDb(baseURL: string, text: string, values: unknown[]) {
   }
 }
 
-test("a visitor's permalink comes from memory, with a fresh nonce on every script of each response", async ({ request }) => {
+test("a visitor's permalink comes from memory: the same page and nonce to everyone, validators a crawler revalidates with, headers a CDN honours", async ({ request }) => {
   const article = await someArticle(request);
   const first = await request.get(`/articles/${article.id}`);
   const second = await request.get(`/articles/${article.id}`);
@@ -39,27 +40,71 @@ test("a visitor's permalink comes from memory, with a fresh nonce on every scrip
     expect(res.headers()[CACHE], "the permalink from memory").toBe("hit");
     expect(res.headers()["content-type"]).toContain("text/html");
     expect(res.headers()["x-frame-options"]).toBe("DENY");
-    expect(res.headers()["cache-control"]).toContain("no-store");
+    expect(res.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=50, no-transform");
+    expect(res.headers()["vary"]).toMatch(/\bCookie\b/);
+    expect(res.headers()["set-cookie"]).toBeUndefined();
   }
-  const pages = await Promise.all([first, second].map(async (r) => ({ nonce: nonceOf(r.headers()["content-security-policy"]), html: await r.text() })));
-  expect(pages[0].nonce).not.toBe(pages[1].nonce);
-  for (const { nonce, html } of pages) {
-    expect(html).toContain(escapeHtml(article.title));
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes("application/ld+json"));
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  // One kept page: the same bytes, ETag and nonce (docs/security.md: a nonce per kept body, not per response).
+  const etag = first.headers()["etag"];
+  expect(etag).toMatch(/^"[\w-]{27}"$/);
+  expect(second.headers()["etag"]).toBe(etag);
+  expect(second.headers()["last-modified"]).toBe(first.headers()["last-modified"]);
+  const nonce = nonceOf(first.headers()["content-security-policy"]);
+  expect(nonceOf(second.headers()["content-security-policy"])).toBe(nonce);
+  const html = await first.text();
+  expect(await second.text()).toBe(html);
+  expect(html).toContain(escapeHtml(article.title));
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes("application/ld+json"));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+  // Revalidation: 304 without a body for the same ETag (weak or in a list) or a date not before Last-Modified.
+  const conditions: Record<string, string>[] = [{ "if-none-match": etag }, { "if-none-match": `"other", W/${etag}` }, { "if-modified-since": first.headers()["last-modified"] }];
+  for (const headers of conditions) {
+    const res = await request.get(`/articles/${article.id}`, { headers });
+    expect(res.status(), JSON.stringify(headers)).toBe(304);
+    expect(await res.body()).toHaveLength(0);
+    expect(res.headers()["etag"]).toBe(etag);
+    expect(res.headers()["cache-control"]).toContain("public");
+  }
+  const changed = await request.get(`/articles/${article.id}`, { headers: { "if-none-match": '"another-page"' } });
+  expect(changed.status()).toBe(200);
+  expect(await changed.text()).toBe(html);
+});
+
+test("a signed-in reader's permalink is private: no validators, nothing a shared cache may keep", async ({ request, playwright, baseURL }) => {
+  const article = await someArticle(request);
+  const etag = (await request.get(`/articles/${article.id}`)).headers()["etag"];
+  const account = `etag${Date.now().toString(36)}`;
+  const reg = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1" } });
+  const token = (await reg.json()).data.access_token as string;
+  const signedIn = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `shiyue_token=${token}` } });
+  try {
+    const res = await signedIn.get(`/articles/${article.id}`, { headers: { "if-none-match": etag } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()[CACHE]).toBeUndefined();
+    expect(res.headers()["cache-control"]).toMatch(/^private, .*no-store/);
+    expect(res.headers()["etag"]).toBeUndefined();
+    expect(res.headers()["last-modified"]).toBeUndefined();
+  } finally {
+    await signedIn.dispose();
   }
 });
 
 test("an article edited while its page is in memory shows the edit on the next request", async ({ request, baseURL }) => {
   const article = await someArticle(request, 1);
-  expect((await request.get(`/articles/${article.id}`)).headers()[CACHE]).toBe("hit");
+  const before = await request.get(`/articles/${article.id}`);
+  expect(before.headers()[CACHE]).toBe("hit");
+  const etag = before.headers()["etag"];
   const edited = `${article.title}（已更正 ${Date.now().toString(36)}）`;
   // Plain SQL, as an operator would: the trigger of migration 0010 moves updated_at, not the app.
   await onServerDb(baseURL!, "update articles set title = $1 where id = $2", [edited, article.id]);
   try {
-    const res = await request.get(`/articles/${article.id}`);
+    // A crawler revalidating with the old ETag gets the edited page, under a new ETag.
+    const res = await request.get(`/articles/${article.id}`, { headers: { "if-none-match": etag } });
+    expect(res.status()).toBe(200);
     expect(res.headers()[CACHE]).toBe("hit");
+    expect(res.headers()["etag"]).not.toBe(etag);
     const html = await res.text();
     expect(html).toContain(escapeHtml(edited));
     expect(html).toContain(`<title>${escapeHtml(edited)} · 拾阅</title>`);

@@ -15,6 +15,7 @@ import { getDb, type Db } from "@/lib/db";
 import { outsideRequest } from "@/lib/db/request-scope";
 import { articles } from "@/lib/db/schema";
 import { errorMessage, log } from "@/lib/log";
+import { namesEtag } from "@/lib/server/conditional-get";
 import { siteUrl } from "@/lib/site";
 import { markdownToHtml } from "./markdown-html";
 import { visible } from "./queries";
@@ -167,20 +168,10 @@ export function siteFeed({ kind, now = Date.now() }: { kind: SiteFeedKind; now?:
   });
 }
 
-/** Whether an If-None-Match header names `etag` (weak comparison, as for GET). */
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t.replace(/^W\//, "") === bare;
-  });
-}
-
 /** The feed as an HTTP answer: 200 with the document, or 304 when the reader already has it. */
 export async function siteFeedResponse({ kind, ifNoneMatch }: { kind: SiteFeedKind; ifNoneMatch: string | null }): Promise<Response> {
   const doc = await siteFeed({ kind });
   const headers = { etag: doc.etag, "cache-control": SITE_FEED_CACHE_CONTROL };
-  if (matches(ifNoneMatch, doc.etag)) return new Response(null, { status: 304, headers });
+  if (ifNoneMatch !== null && namesEtag(ifNoneMatch, doc.etag)) return new Response(null, { status: 304, headers });
   return new Response(doc.body, { headers: { ...headers, "content-type": CONTENT_TYPES[kind] } });
 }

@@ -25,6 +25,7 @@ import { sharedVersionReader } from "@/lib/articles/version";
 import { ApiError } from "@/lib/api/errors";
 import { getDbHandle, type Db, type DbHandle } from "@/lib/db";
 import { outsideRequest } from "@/lib/db/request-scope";
+import { notModified } from "@/lib/server/conditional-get";
 import { createLru, type Lru } from "@/lib/server/lru";
 import { siteUrl } from "@/lib/site";
 import { permalinkUrlset, sitemapIndex, urlset } from "./sitemap-xml";
@@ -224,22 +225,6 @@ export async function sitemaps(): Promise<Sitemaps> {
   return g.__shiyueSitemaps.sitemaps;
 }
 
-/** Whether an If-None-Match header names `etag` (weak comparison, as for GET). */
-function matches(ifNoneMatch: string, etag: string): boolean {
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((t) => {
-    const tagged = t.trim();
-    return tagged === "*" || tagged.replace(/^W\//, "") === bare;
-  });
-}
-
-function notModified(headers: Headers, doc: SitemapDoc): boolean {
-  const ifNoneMatch = headers.get("if-none-match");
-  if (ifNoneMatch !== null) return matches(ifNoneMatch, doc.etag);
-  const since = Date.parse(headers.get("if-modified-since") ?? "");
-  return doc.lastModified !== null && Number.isFinite(since) && Math.floor(doc.lastModified.getTime() / 1000) * 1000 <= since;
-}
-
 /** A view of the buffer's bytes (no copy). */
 const bytes = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
 
@@ -248,7 +233,7 @@ export async function sitemapResponse(req: Request, doc: SitemapDoc | null): Pro
   if (!doc) throw new ApiError("not_found", "没有这个站点地图文件");
   const headers = new Headers({ etag: doc.etag, "cache-control": SITEMAP_CACHE_CONTROL, vary: "Accept-Encoding" });
   if (doc.lastModified) headers.set("last-modified", doc.lastModified.toUTCString());
-  if (notModified(req.headers, doc)) return new Response(null, { status: 304, headers });
+  if (notModified(req.headers, doc.etag, doc.lastModified?.getTime() ?? null)) return new Response(null, { status: 304, headers });
   headers.set("content-type", "application/xml; charset=utf-8");
   // Sent as XML: Next.js drops a route's own Content-Encoding and compresses the answer itself for a client
   // that takes it, so the kept gzip cannot be sent as it is.

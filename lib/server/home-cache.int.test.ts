@@ -9,7 +9,8 @@ import { articles } from "@/lib/db/schema";
 import { send } from "@/test/http";
 import { articlesVersion, COUNTERS_MAX_AGE_MS } from "@/lib/articles/version";
 import { createHomeCache } from "./home-cache";
-import { RENDER_HEADER, withNonce } from "./page-cache-slot";
+import { etagOf } from "./conditional-get";
+import { RENDER_HEADER } from "./page-cache-slot";
 import { pageRenderer } from "./page-render";
 
 let server: Server;
@@ -77,13 +78,20 @@ describe("home cache", () => {
     expect(renders).toHaveLength(1);
   });
 
-  it("puts each response's nonce wherever the rendered one was", async () => {
-    const { cache } = cacheWithClock();
+  it("carries its validators: an ETag of its exact bytes and the time it was rendered; a new render, new ones", async () => {
+    const { cache, clock } = cacheWithClock();
     await cache.refresh();
     const page = (await cache.lookup())!;
-    const html = withNonce(page, "FRESH123");
-    expect(html).not.toContain(page.nonce);
-    expect(html.match(/nonce="FRESH123"/g)).toHaveLength(2);
+    expect(page.etag).toBe(etagOf(page.html));
+    expect(page.renderedAt).toBe(clock.now);
+    clock.now += 1_000;
+    await addArticle("换了校验值的新文章");
+    await cache.lookup();
+    await cache.refresh();
+    const next = (await cache.lookup())!;
+    expect(next.etag).not.toBe(page.etag);
+    expect(next.nonce).not.toBe(page.nonce);
+    expect(next.renderedAt).toBe(clock.now);
   });
 
   it("renders again as soon as an article is added, edited or removed, and never serves the old page meanwhile", async () => {

@@ -3,8 +3,14 @@
 // them on globalThis at start-up; the proxy only reads this slot, so its bundle never pulls in the database.
 // No slot (next dev, a tool process) means every request renders as usual.
 
-/** One rendered anonymous page: its HTML, the nonce it was rendered with, the headers to send back. */
-export type CachedPage = { html: string; nonce: string; headers: [string, string][] };
+/** One rendered anonymous page: its HTML, the nonce it was rendered with, the headers to send back, its ETag. */
+export type RenderedPage = { html: string; nonce: string; headers: [string, string][]; etag: string };
+/**
+ * A page as the proxy serves it: sent as it was rendered, nonce included (the same bytes to every visitor and
+ * CDN until it is rendered again: docs/security.md), with validators for conditional GETs. `renderedAt` is its
+ * Last-Modified.
+ */
+export type CachedPage = RenderedPage & { renderedAt: number };
 
 export type PageCache = {
   /** Sent by the caches' own render requests so the proxy lets them through to Next.js. */
@@ -56,6 +62,3 @@ export function isCacheablePageRequest(req: { method: string; pathname: string; 
     !NEXT_ROUTER_HEADERS.some((h) => req.headers.has(h))
   );
 }
-
-/** The cached HTML with every occurrence of the nonce it was rendered with replaced by this response's. */
-export const withNonce = (page: CachedPage, nonce: string) => page.html.replaceAll(page.nonce, nonce);

@@ -1,13 +1,14 @@
 import "server-only";
 // How the visitors' page caches get a page: a request to this same server carrying the per-process render
 // secret, so the page is exactly what Next.js would have sent a visitor (no cookie, no query).
-import { RENDER_HEADER, type CachedPage } from "./page-cache-slot";
+import { etagOf } from "./conditional-get";
+import { RENDER_HEADER, type RenderedPage } from "./page-cache-slot";
 
 const RENDER_TIMEOUT_MS = 10_000;
 // Response headers that describe one response, not the page.
 const PER_RESPONSE = new Set(["content-security-policy", "content-length", "content-encoding", "date", "connection", "keep-alive", "transfer-encoding", "set-cookie"]);
 
-export type RenderPage = (path: string) => Promise<CachedPage | null>;
+export type RenderPage = (path: string) => Promise<RenderedPage | null>;
 
 /**
  * Renders `path` as a visitor sees it. Answers null for a 404 (an unknown article: not kept, not an error)
@@ -26,6 +27,6 @@ export function pageRenderer({ origin, secret }: { origin: string; secret: strin
     if (res.status !== 200 || !nonce || !res.headers.get("content-type")?.startsWith("text/html")) {
       throw new Error(`render of ${path} answered ${res.status}`);
     }
-    return { html, nonce, headers: [...res.headers].filter(([name]) => !PER_RESPONSE.has(name)) };
+    return { html, nonce, headers: [...res.headers].filter(([name]) => !PER_RESPONSE.has(name)), etag: etagOf(html) };
   };
 }

@@ -9,6 +9,7 @@ import { COUNTERS_MAX_AGE_MS, articleVersion } from "@/lib/articles/version";
 import { getDb } from "@/lib/db";
 import { articles } from "@/lib/db/schema";
 import { send } from "@/test/http";
+import { etagOf } from "./conditional-get";
 import { RENDER_HEADER } from "./page-cache-slot";
 import { pageRenderer } from "./page-render";
 import { createPermalinkCache } from "./permalink-cache";
@@ -189,6 +190,29 @@ describe("permalink cache", () => {
     clock.now += 1;
     expect((await cache.lookup(id))?.html).toContain("点赞 8");
     expect(renders).toHaveLength(3);
+  });
+
+  it("keeps its ETag through likes for at most COUNTERS_MAX_AGE_MS, and changes it at once on an edit", async () => {
+    const db = await getDb();
+    const id = await addArticle("校验值");
+    const { cache, clock } = cacheWithClock();
+    const page = (await cache.lookup(id))!;
+    expect(page.etag).toBe(etagOf(page.html));
+    expect(page.renderedAt).toBe(clock.now);
+
+    await db.execute(sql`update articles set like_cnt = like_cnt + 1 where id = ${id}`); // a like
+    clock.now += COUNTERS_MAX_AGE_MS;
+    expect((await cache.lookup(id))!.etag).toBe(page.etag); // within the counters' staleness: the same page
+    clock.now += 1;
+    const liked = (await cache.lookup(id))!;
+    expect(liked.html).toContain("点赞 1");
+    expect(liked.etag).not.toBe(page.etag); // past it: rendered again, a new ETag and Last-Modified
+    expect(liked.renderedAt).toBe(clock.now);
+
+    await db.execute(sql`update articles set title = '校验值（改）' where id = ${id}`);
+    const edited = (await cache.lookup(id))!; // no time passed: an edit is never served late
+    expect(edited.html).toContain("校验值（改）");
+    expect(edited.etag).not.toBe(liked.etag);
   });
 
   it("never keeps a 404: unknown ids render as usual, a removed article is dropped", async () => {
