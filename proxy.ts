@@ -1,19 +1,15 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { guard, looksSignedIn } from "@/lib/auth/guards";
-import { httpDate, notModified } from "@/lib/server/conditional-get";
-import { CACHE_STATUS_HEADER, isCacheablePageRequest, pageCache, RENDER_HEADER, type CachedPage } from "@/lib/server/page-cache-slot";
 import { cameOverHttps, contentSecurityPolicy, HSTS } from "@/lib/server/security-headers";
 import { canonicalPagePath } from "@/lib/seo/canonical-path";
-import { isPagePath, PAGE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from "@/lib/seo/page-headers";
+import { isPagePath, PAGE_CACHE_CONTROL } from "@/lib/seo/page-headers";
 
 // Every page request: a Content-Security-Policy with a fresh nonce (Next.js reads it from the request
 // header and puts it on its scripts), HSTS behind https, and the guards — login-required pages without a
 // session go to code login with the full target; a signed-in visitor on /login* or /register goes home.
 // An expired or malformed cookie is cleared on the way. A visitor's plain GET of / or of an article's
-// permalink is answered from memory when the page kept there is current (lib/server/page-caches.ts): the
-// same bytes, nonce included, to every visitor until it is rendered again, with an ETag and Last-Modified
-// (304 when the client already holds it) and a Cache-Control a CDN may honour (docs/seo.md, docs/security.md).
+// permalink whose kept page is current never reaches here: lib/server/kept-pages.ts answers it first.
 export async function proxy(req: NextRequest) {
   // One address per page: /articles/0123 and trailing slashes answer 301 to the canonical path (docs/seo.md).
   const canonical = canonicalPagePath(req.nextUrl.pathname);
@@ -22,14 +18,11 @@ export async function proxy(req: NextRequest) {
   const https = cameOverHttps(req.nextUrl, req.headers.get("x-forwarded-proto"));
   const token = req.cookies.get(TOKEN_COOKIE)?.value;
   const decision = guard(req.nextUrl.pathname, req.nextUrl.search, token);
-  const cached = decision ? null : await cachedPage(req, Boolean(token));
-  const nonce = cached?.nonce ?? Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = contentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === "development", https });
   let res: NextResponse;
   if (decision) {
     res = NextResponse.redirect(new URL(decision.redirect, req.url));
-  } else if (cached) {
-    res = keptPage(req, cached);
   } else {
     const headers = new Headers(req.headers);
     headers.set("x-nonce", nonce);
@@ -42,27 +35,6 @@ export async function proxy(req: NextRequest) {
   if (https) res.headers.set("Strict-Transport-Security", HSTS);
   if (token && !looksSignedIn(token)) res.cookies.delete(TOKEN_COOKIE);
   return res;
-}
-
-/** A kept page, or 304 without a body when the client's copy is this very page. */
-function keptPage(req: NextRequest, page: CachedPage): NextResponse {
-  const headers = new Headers(page.headers);
-  headers.set("ETag", page.etag);
-  headers.set("Last-Modified", httpDate(page.renderedAt));
-  headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
-  // A shared cache keys on the cookie: a signed-in reader is never handed the visitor's copy.
-  headers.append("Vary", "Cookie");
-  headers.set(CACHE_STATUS_HEADER, "hit");
-  if (notModified(req.headers, page.etag, page.renderedAt)) return new NextResponse(null, { status: 304, headers });
-  return new NextResponse(page.html, { status: 200, headers });
-}
-
-async function cachedPage(req: NextRequest, hasSession: boolean) {
-  const cache = pageCache();
-  if (!cache || req.headers.get(RENDER_HEADER) === cache.renderSecret) return null;
-  const { pathname, search } = req.nextUrl;
-  if (!isCacheablePageRequest({ method: req.method, pathname, search, headers: req.headers, hasSession })) return null;
-  return cache.lookup(pathname);
 }
 
 export const config = {

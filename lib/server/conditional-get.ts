@@ -3,8 +3,11 @@
 // (proxy.ts), the sitemaps and the site's own feeds.
 import { createHash } from "node:crypto";
 
-/** A strong ETag for these bytes (the page's HTML, nonce included: one ETag per render). */
-export const etagOf = (body: string) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+/**
+ * An ETag for these bytes (the page's HTML, nonce included: one ETag per render). Weak: the same page is sent
+ * gzipped or not, and a strong tag would have to differ between the two.
+ */
+export const etagOf = (body: string) => `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 
 /** A time (ms) as an HTTP-date (whole seconds, as Last-Modified carries them). */
 export const httpDate = (ms: number) => new Date(ms).toUTCString();
@@ -23,7 +26,7 @@ export function namesEtag(ifNoneMatch: string, etag: string): boolean {
  * without it, and only when it is a valid HTTP-date: the document is unchanged when it last changed within
  * that second or before.
  */
-export function notModified(headers: Headers, etag: string, lastModified: number | null): boolean {
+export function notModified(headers: { get(name: string): string | null }, etag: string, lastModified: number | null): boolean {
   const ifNoneMatch = headers.get("if-none-match");
   if (ifNoneMatch !== null) return namesEtag(ifNoneMatch, etag);
   const since = Date.parse(headers.get("if-modified-since") ?? "");

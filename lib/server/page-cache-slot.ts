@@ -1,7 +1,7 @@
-// The meeting point between proxy.ts and the pages kept in memory for visitors (page-caches.ts): the
-// anonymous home page (home-cache.ts) and article permalinks (permalink-cache.ts). The web server installs
-// them on globalThis at start-up; the proxy only reads this slot, so its bundle never pulls in the database.
-// No slot (next dev, a tool process) means every request renders as usual.
+// The meeting point between the server's front door (kept-pages.ts, which answers visitors' kept pages
+// before Next.js) and the pages kept in memory for visitors (page-caches.ts): the anonymous home page
+// (home-cache.ts) and article permalinks (permalink-cache.ts). The web server installs them on globalThis at
+// start-up. No slot (a tool process) means every request renders as usual.
 
 /** One rendered anonymous page: its HTML, the nonce it was rendered with, the headers to send back, its ETag. */
 export type RenderedPage = { html: string; nonce: string; headers: [string, string][]; etag: string };
@@ -46,12 +46,12 @@ const NEXT_ROUTER_HEADERS = ["rsc", "next-router-prefetch", "next-router-state-t
 
 /**
  * A request a cached page answers: a plain GET of `/` or `/articles/{id}` without a query, a session or
- * router headers, that asks for a document. Next.js strips its router headers and `_rsc` parameter before
- * proxy.ts sees a request, so a client navigation is told apart by Fetch Metadata: every browser Next.js
- * supports sends `Sec-Fetch-Dest: empty` on the router's fetches and `document` on page loads; clients that
- * send none (crawlers, curl) want the HTML.
+ * router headers, that asks for a document. It is decided on the request as the server receives it
+ * (kept-pages.ts), router headers and all; Fetch Metadata tells a client navigation apart too: every browser
+ * Next.js supports sends `Sec-Fetch-Dest: empty` on the router's fetches and `document` on page loads;
+ * clients that send none (crawlers, curl) want the HTML.
  */
-export function isCacheablePageRequest(req: { method: string; pathname: string; search: string; headers: Headers; hasSession: boolean }): boolean {
+export function isCacheablePageRequest(req: { method: string; pathname: string; search: string; headers: Pick<Headers, "get" | "has">; hasSession: boolean }): boolean {
   const dest = req.headers.get("sec-fetch-dest");
   return (
     req.method === "GET" &&

@@ -39,6 +39,6 @@ export const STATIC_SECURITY_HEADERS = [
 export const HSTS = "max-age=31536000; includeSubDomains";
 
 /** Whether the visitor's request was https (directly, or at a proxy that says so). */
-export function cameOverHttps(url: URL, forwardedProto: string | null): boolean {
+export function cameOverHttps(url: { protocol: string }, forwardedProto: string | null): boolean {
   return url.protocol === "https:" || forwardedProto?.split(",")[0].trim().toLowerCase() === "https";
 }
