@@ -1,0 +1,1 @@
+CREATE INDEX "articles_sitemap_idx" ON "articles" USING btree ("id","updated_at","hidden_at");
