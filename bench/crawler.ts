@@ -8,7 +8,8 @@
 // - revalidation: one kept permalink asked with its ETag (If-None-Match) by 8 connections for
 //   BENCH_SECONDS: every answer must be a 304; requests per second and latencies. The same page's 200 beside it.
 //
-// Writes bench/results/crawler.md. Run it under `flock /tmp/sy-bench.lock` where other work measures.
+// Alone it writes bench/results/crawler.md; `npm run bench` runs it on its PostgreSQL corpora too. Run it under
+// `flock /tmp/sy-bench.lock` where other work measures.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -19,12 +20,11 @@ import { label, postgresAt } from "./databases";
 import { loadResult, type LoadResult } from "./load";
 import { inspectBenchDb } from "./prepare-db";
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const pages = Number(process.env.BENCH_CRAWL_PAGES ?? 10_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const CRAWLER = { "user-agent": "Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)", accept: "text/html", "accept-encoding": "gzip" };
 
-type CrawlResult = { size: number; crawl: LoadResult & { statuses: Record<string, number>; seconds: number }; revalidate: LoadResult & { statuses: Record<string, number> }; full: LoadResult };
+export type CrawlResult = { size: number; crawl: LoadResult & { statuses: Record<string, number>; seconds: number }; revalidate: LoadResult & { statuses: Record<string, number> }; full: LoadResult };
 
 /** `n` visible article ids in random order. */
 async function randomIds(databaseUrl: string, n: number): Promise<number[]> {
@@ -55,8 +55,8 @@ function hammer(base: string, path: string, headers: Record<string, string>, con
   });
 }
 
-async function crawlCorpus(size: number, port: number): Promise<CrawlResult> {
-  const target = postgresAt(size);
+/** The crawler's rows on a prepared PostgreSQL corpus (`size`: its nominal size), the app started on `port`. */
+export async function crawlCorpus(target: { databaseUrl: string }, size: number, port: number): Promise<CrawlResult> {
   const corpus = await inspectBenchDb(target.databaseUrl);
   if (!corpus || corpus.articles < size) throw new Error(`${target.databaseUrl} is not prepared: run BENCH_ARTICLES=${size} npm run bench -- --prepare first`);
   const ids = await randomIds(target.databaseUrl, pages);
@@ -96,22 +96,27 @@ async function crawlCorpus(size: number, port: number): Promise<CrawlResult> {
 
 const statusText = (s: Record<string, number>) => Object.entries(s).map(([code, n]) => `${n.toLocaleString("en")} × ${code}`).join(", ");
 
-const results: CrawlResult[] = [];
-for (const size of sizes.length ? sizes : [100_000, 1_000_000]) results.push(await crawlCorpus(size, Number(process.env.BENCH_PORT ?? 3394)));
+export function crawlerTable(results: CrawlResult[]): string {
+  return [
+    "| corpus | measure | answers | p50 | p95 | max | req/s | target |",
+    "|---|---|---|--:|--:|--:|--:|---|",
+    ...results.flatMap(({ size, crawl, revalidate, full }) => [
+      `| ${label(size)} | ${crawl.requests.toLocaleString("en")} random permalinks, cold, one at a time (${crawl.seconds} s) | ${statusText(crawl.statuses)} | ${crawl.p50} ms | ${crawl.p95} ms | ${crawl.max} ms | ${crawl.rps} | p95 ≤ 30 ms, only 200 |`,
+      `| ${label(size)} | a kept permalink revalidated (If-None-Match), c=8 | ${statusText(revalidate.statuses)} | ${revalidate.p50} ms | ${revalidate.p95} ms | ${revalidate.max} ms | ${revalidate.rps} | 304s, ≥ 2,000 req/s |`,
+      `| ${label(size)} | the same page's 200 (gzip), c=8 | ${full.requests.toLocaleString("en")} answers, ${full.errors} errors | ${full.p50} ms | ${full.p95} ms | ${full.max} ms | ${full.rps} | |`,
+    ]),
+  ].join("\n");
+}
 
-const lines = [
-  `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, npm run bench:crawler, ${cpus().length} cores, Node ${process.version}, PostgreSQL; load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`,
-  "",
-  "| corpus | measure | answers | p50 | p95 | max | req/s | target |",
-  "|---|---|---|--:|--:|--:|--:|---|",
-  ...results.flatMap(({ size, crawl, revalidate, full }) => [
-    `| ${label(size)} | ${crawl.requests.toLocaleString("en")} random permalinks, cold, one at a time (${crawl.seconds} s) | ${statusText(crawl.statuses)} | ${crawl.p50} ms | ${crawl.p95} ms | ${crawl.max} ms | ${crawl.rps} | p95 ≤ 30 ms, only 200 |`,
-    `| ${label(size)} | a kept permalink revalidated (If-None-Match), c=8 | ${statusText(revalidate.statuses)} | ${revalidate.p50} ms | ${revalidate.p95} ms | ${revalidate.max} ms | ${revalidate.rps} | 304s, ≥ 2,000 req/s |`,
-    `| ${label(size)} | the same page's 200 (gzip), c=8 | ${full.requests.toLocaleString("en")} answers, ${full.errors} errors | ${full.p50} ms | ${full.p95} ms | ${full.max} ms | ${full.rps} | |`,
-  ]),
-];
-const markdown = lines.join("\n");
-console.log(`\n${markdown}\n`);
-const out = join(import.meta.dirname, "results");
-mkdirSync(out, { recursive: true });
-writeFileSync(join(out, "crawler.md"), `${markdown}\n`);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const results: CrawlResult[] = [];
+  for (const size of sizes.length ? sizes : [100_000, 1_000_000]) results.push(await crawlCorpus(postgresAt(size), size, Number(process.env.BENCH_PORT ?? 3394)));
+  const header = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, npm run bench:crawler, ${cpus().length} cores, Node ${process.version}, PostgreSQL; load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`;
+  const markdown = `${header}\n\n${crawlerTable(results)}`;
+  console.log(`\n${markdown}\n`);
+  const out = join(import.meta.dirname, "results");
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, "crawler.md"), `${markdown}\n`);
+  process.exit(0);
+}

@@ -3,7 +3,8 @@
 //   npm run bench               the full run (about 25 minutes): PostgreSQL with 100,000 articles against
 //                               the floor, PGlite with 10,000 and 100,000, the scaling table (1k / 10k /
 //                               100k), 100k against 1M (every scenario one request at a time, the chat's
-//                               first byte and the search flood on both), cold start, query plans, the
+//                               first byte and the search flood on both), a crawler's permalinks (10,000
+//                               random ones cold, 304 revalidation at c=8), cold start, query plans, the
 //                               summary pipeline, media pipeline (issue 20), first-load JS
 //   npm run bench -- --quick    under 3 minutes once prepared: PostgreSQL with 10,000 articles against the
 //                               floor, short runs, no PGlite or scaling table. With BENCH_ARTICLES=1000000:
@@ -42,6 +43,7 @@ import { describe, type BenchDb } from "./prepare-db";
 import { comparisonTable, judge, mainTable, renderTable, scaleTable, scalingTable, targetsTable, type Table } from "./report";
 import { SCALE_KEYS, TWO_WORD_KEYWORDS } from "./scenarios";
 import { sitemapBench, sitemapTable, type SitemapBench } from "./sitemaps";
+import { crawlCorpus, crawlerTable, type CrawlResult } from "./crawler";
 import { measureStartup } from "./startup";
 import { mediaPipeline, mediaTable } from "./media-pipeline";
 import { summaryPipeline } from "./summary-pipeline";
@@ -98,6 +100,11 @@ if (summary) console.log(`summary pipeline without provider calls: p50 ${summary
 // Issue 20's media targets (a 2-hour MP3, a 1-hour MP4), on an in-memory PGlite: also `npm run bench:media`.
 const media = quick ? undefined : await mediaPipeline();
 
+// Issue 30: a crawler's random permalinks and a kept permalink's revalidation (bench/crawler.ts), on the
+// PostgreSQL corpora of the 100k-vs-1M table (or the main one).
+const crawls: CrawlResult[] = [];
+for (const db of [main, ...(other ? [other] : [])]) crawls.push(await crawlCorpus(db.target as { databaseUrl: string }, db.articles, Number(process.env.BENCH_PORT ?? 3391)));
+
 // A loopback OpenAI-compatible provider for the chat (no embedding model: search stays full-text).
 const provider = await startFakeOpenAI();
 const providerEnv = { OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: "test-key", AI_CHAT_MODEL: "fake-chat", AI_EMBEDDING_MODEL: "" };
@@ -149,6 +156,7 @@ const facts = [
   summary && `Summary pipeline without provider calls (${summary.runs} runs): p50 ${summary.p50} ms, p95 ${summary.p95} ms.`,
   media && `Media to a completed summary (loopback site and provider):\n\n${mediaTable(media)}`,
   `Sitemaps (bench/sitemaps.ts):\n\n${sitemapTable(sitemaps)}`,
+  `A crawler's permalinks (bench/crawler.ts):\n\n${crawlerTable(crawls)}`,
 ].filter(Boolean) as string[];
 const took = (performance.now() - started) / 1000;
 const header = `${new Date().toISOString().slice(0, 10)}, ${quick ? "npm run bench -- --quick" : "npm run bench"}, ${cpus().length} cores, Node ${process.version}, load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")}; took ${Math.round(took)} s.`;
@@ -161,7 +169,7 @@ for (const e of explained) {
 const out = join(import.meta.dirname, "results");
 mkdirSync(out, { recursive: true });
 const prepared = [main, ...scaled.values(), ...pglite, ...(other ? [other] : [])].map((db) => ({ database: describe(db.target), articles: db.articles, seedSeconds: db.seedSeconds }));
-const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, sitemaps, explained };
+const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, sitemaps, crawls, explained };
 writeFileSync(join(out, "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
 writeFileSync(join(out, "latest.md"), `${markdown}\n`);
 console.log("written to bench/results/latest.json and bench/results/latest.md");
