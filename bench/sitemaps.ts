@@ -80,7 +80,7 @@ export async function sitemapBench(databaseUrl: string, articles: number): Promi
     const row = (measure: string, t: { p50: number; max: number }, note = "") => rows.push({ measure, ...t, note });
 
     let doc: SitemapDoc | null = null;
-    row("index, cold", await runs(COLD_RUNS, async () => void (doc = await fresh().index())), "one scan of every range's stamp");
+    row("index, cold", await runs(COLD_RUNS, async () => void (doc = await fresh().index())), "every range's stamp, each an index-only range scan");
     const indexDoc = doc! as SitemapDoc;
     const one = fresh();
     await one.index();
