@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { etagOf, httpDate } from "./conditional-get";
-import { answerKeptPages } from "./kept-pages";
+import { answerKeptPages, takesGzip } from "./kept-pages";
 import { installPageCache, RENDER_HEADER, type CachedPage } from "./page-cache-slot";
 
 const html = `<html><script nonce="kept+Nonce/1=">1</script><h1>留存的页面</h1>${"正文".repeat(500)}</html>`;
@@ -149,3 +149,22 @@ describe("everything else reaches the handler untouched", () => {
     expect(handled).toEqual([]);
   });
 });
+
+describe("which clients take gzip", () => {
+  it.each([
+    ["gzip, deflate, br", true],
+    ["br;q=1.0, gzip;q=0.8", true],
+    ["GZIP", true],
+    ["*", true],
+    ["identity", false],
+    ["gzip;q=0", false],
+    ["gzip; q=0.0, deflate", false],
+    ["*;q=0, br", false],
+    ["*, gzip;q=0", false],
+    ["", false],
+  ])("%j → %s", (value, expected) => {
+    expect(takesGzip(value)).toBe(expected);
+  });
+  it("takes none without the header", () => expect(takesGzip(null)).toBe(false));
+});
+

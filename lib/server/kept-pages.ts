@@ -40,6 +40,17 @@ export function keptPagePath(req: IncomingMessage, renderSecret: string): string
   return isCacheablePageRequest({ method: req.method ?? "", pathname: url, search: "", headers: headersOf(req), hasSession }) ? url : null;
 }
 
+/** Whether an Accept-Encoding value takes gzip (named, or `*`, without q=0). */
+export function takesGzip(acceptEncoding: string | null): boolean {
+  const codings = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) codings.set(name, q === undefined ? 1 : Number(q));
+  }
+  return (codings.get("gzip") ?? codings.get("x-gzip") ?? codings.get("*") ?? 0) > 0;
+}
+
 const gzipped = new WeakMap<CachedPage, Buffer>();
 /** The page's bytes gzipped, made once per render. */
 function gzipOf(page: CachedPage): Buffer {
@@ -70,7 +81,7 @@ export function writeKeptPage(req: IncomingMessage, res: ServerResponse, page: C
     res.end();
     return;
   }
-  const gzip = /\bgzip\b/i.test(header(req, "accept-encoding") ?? "");
+  const gzip = takesGzip(header(req, "accept-encoding"));
   const body = gzip ? gzipOf(page) : Buffer.from(page.html);
   if (gzip) res.setHeader("content-encoding", "gzip");
   res.setHeader("content-length", body.length);
