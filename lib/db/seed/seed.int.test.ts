@@ -140,7 +140,7 @@ describe("seeding", () => {
 });
 
 // Skipped on int-postgres (reason): the embedded data directory exists only on the PGlite side.
-describe.runIf(process.env.TEST_DB_DRIVER === "pglite")("the embedded data directory", () => {
+describe.skipIf(process.env.TEST_DB_DRIVER !== "pglite")("the embedded data directory", () => {
   // Asynchronous: the owner in this process must keep serving its socket while the tool runs.
   const seedCli = (dir: string) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
