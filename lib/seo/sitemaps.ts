@@ -65,6 +65,8 @@ const NO_ARTICLES: RangeStamp = { shown: 0, changedUs: 0 };
 // precision until 2100; a JavaScript Date would lose the last three digits). Aggregates take the max of
 // updated_at first and convert once: the conversion keeps the order.
 const inMicroseconds = (at: SQL) => sql`round(date_part('epoch', ${at}) * 1000000)`;
+/** A range's stamp as columns over its rows: how many are visible (`shown`), the newest change (`us`). */
+const stampColumns = () => sql`count(*) filter (where ${visible()})::int as shown, ${inMicroseconds(sql`max(updated_at)`)} as us`;
 /** The first and last id of range k (both inclusive: one past the largest id is no integer). */
 const bounds = (k: number, idsPerFile: number) => [k * idsPerFile, Math.min((k + 1) * idsPerFile - 1, MAX_ID)] as const;
 
@@ -91,7 +93,7 @@ export async function rangeArticles({ db, file, idsPerFile = SITEMAP_IDS_PER_FIL
 export async function rangeStamp({ db, file, idsPerFile = SITEMAP_IDS_PER_FILE }: { db: Db; file: number; idsPerFile?: number }): Promise<RangeStamp> {
   const [first, last] = bounds(file, idsPerFile);
   const { rows } = await db.execute<{ shown: number; us: number | null }>(
-    sql`select count(*) filter (where ${visible()})::int as shown, ${inMicroseconds(sql`max(updated_at)`)} as us from articles where id between ${first} and ${last}`,
+    sql`select ${stampColumns()} from articles where id between ${first} and ${last}`,
   );
   return { shown: Number(rows[0]?.shown ?? 0), changedUs: Number(rows[0]?.us ?? 0) };
 }
@@ -106,7 +108,7 @@ export async function rangeStamps({ db, idsPerFile = SITEMAP_IDS_PER_FILE }: { d
   const { rows } = await db.execute<{ k: number; articles: number; shown: number; us: number }>(
     sql`select r.k, s.articles, s.shown, s.us
         from generate_series(0::bigint, coalesce((select max(id) from articles), -1) / ${idsPerFile}) as r(k),
-        lateral (select count(*)::int as articles, count(*) filter (where ${visible()})::int as shown, ${inMicroseconds(sql`max(updated_at)`)} as us
+        lateral (select count(*)::int as articles, ${stampColumns()}
                  from articles where id between r.k * ${idsPerFile} and r.k * ${idsPerFile} + ${idsPerFile - 1}) as s
         order by r.k`,
   );
