@@ -1,6 +1,6 @@
 // Conditional GETs (RFC 9110 §13): a crawler, a feed reader or a CDN that already holds a document sends back
 // its validators, and an unchanged document answers 304 without a body. Used by the pages kept for visitors
-// (proxy.ts), the sitemaps and the site's own feeds.
+// (kept-pages.ts), the sitemaps and the site's own feeds.
 import { createHash } from "node:crypto";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
-// The anonymous home page (feed page 1, no query, no session) rendered once and served from memory by
-// proxy.ts with a fresh CSP nonce per response. It is current while the articles version
+// The anonymous home page (feed page 1, no query, no session) rendered once and served from memory, as it
+// was rendered (kept-pages.ts: its nonce, an ETag, 304s). It is current while the articles version
 // (lib/articles/version.ts) has not moved since it was rendered — checked against the database on every
 // request, so every instance shows new articles at once. Counters on the cards (likes, favourites, views)
 // may lag by up to COUNTERS_MAX_AGE_MS: an older page is still served while a fresh one renders behind it.

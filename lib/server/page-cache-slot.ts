@@ -6,14 +6,14 @@
 /** One rendered anonymous page: its HTML, the nonce it was rendered with, the headers to send back, its ETag. */
 export type RenderedPage = { html: string; nonce: string; headers: [string, string][]; etag: string };
 /**
- * A page as the proxy serves it: sent as it was rendered, nonce included (the same bytes to every visitor and
+ * A page as kept-pages.ts serves it: sent as it was rendered, nonce included (the same bytes to every visitor and
  * CDN until it is rendered again: docs/security.md), with validators for conditional GETs. `renderedAt` is its
  * Last-Modified.
  */
 export type CachedPage = RenderedPage & { renderedAt: number };
 
 export type PageCache = {
-  /** Sent by the caches' own render requests so the proxy lets them through to Next.js. */
+  /** Sent by the caches' own render requests so kept-pages.ts sends them on to Next.js. */
   readonly renderSecret: string;
   /** The page for this path when one is kept and current; null to render the request as usual. */
   lookup(pathname: string): Promise<CachedPage | null>;

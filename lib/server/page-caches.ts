@@ -1,7 +1,7 @@
 import "server-only";
-// The pages kept in memory for visitors (proxy.ts answers from them): the home page (home-cache.ts) and
-// article permalinks (permalink-cache.ts). One render secret per process lets their own render requests
-// through the proxy to Next.js.
+// The pages kept in memory for visitors (kept-pages.ts answers from them before Next.js): the home page
+// (home-cache.ts) and article permalinks (permalink-cache.ts). One render secret per process sends their own
+// render requests on to Next.js.
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
 import { createHomeCache } from "./home-cache";

@@ -1,6 +1,6 @@
 import "server-only";
 // Article permalinks as visitors see them, kept in memory (the most recently used pages, bounded in count and
-// size) and served by proxy.ts with a fresh CSP nonce per response. Every request reads the article's
+// size) and served as they were rendered (kept-pages.ts: their nonce, an ETag, 304s). Every request reads the article's
 // version (lib/articles/version.ts: one primary-key lookup, shared by concurrent requests for the article):
 // - no such article: nothing is kept and the request renders as usual (its 404 is never cached);
 // - its page was edited since the render (updated_at, moved by a trigger): rendered again before answering;

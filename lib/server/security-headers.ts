@@ -1,5 +1,5 @@
 // Security headers. Pages get a Content-Security-Policy with a fresh nonce per request (set by proxy.ts;
-// Next.js puts the nonce on its own scripts), no 'unsafe-eval' outside development; every response gets the
+// Next.js puts the nonce on its own scripts; a kept page keeps the one it was rendered with: kept-pages.ts), no 'unsafe-eval' outside development; every response gets the
 // static headers below (next.config.ts); HSTS only when the request came over https.
 
 export function contentSecurityPolicy({ nonce, dev = false, https = false }: { nonce: string; dev?: boolean; https?: boolean }): string {
