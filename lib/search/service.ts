@@ -1,12 +1,13 @@
 import "server-only";
 // A search page as the API answers it: the visitor's page-1 rule, the result window, the search gate, and
-// visitors' pages kept for a moment (visitor-cache.ts).
+// visitors' pages kept for a moment (visitor-cache.ts) — which the server's front door also answers before
+// Next.js (kept-answer-slot.ts, lib/server/kept-searches.ts).
 import { embeddingModel } from "@/lib/ai/embeddings";
 import { ApiError } from "@/lib/api/errors";
 import { SEARCH_RESULT_WINDOW } from "@/lib/articles/constants";
 import type { Page } from "@/lib/articles/queries";
-import { articlesVersion } from "@/lib/articles/version";
-import type { SearchQuery } from "@/lib/articles/schema";
+import { articlesVersion, sharedVersionReader } from "@/lib/articles/version";
+import { searchQuery, type SearchQuery } from "@/lib/articles/schema";
 import { toApiArticle, type ApiArticle } from "@/lib/articles/serialize";
 import { getConfig } from "@/lib/config";
 import { getDb, type Db } from "@/lib/db";
@@ -14,6 +15,7 @@ import { MSG } from "@/lib/messages";
 import { announceSearch } from "./events";
 import { searchGate } from "./gate";
 import { hybridSearch, type SearchMode } from "./hybrid";
+import { installKeptSearches, type KeptSearchAnswer } from "./kept-answer-slot";
 import { createVisitorSearchCache, type VisitorSearchCache } from "./visitor-cache";
 
 /** The signed-in caller, or null for a visitor. */
@@ -38,9 +40,8 @@ export async function getSearchPage({ query, viewer = null }: { query: SearchQue
   // available) is not kept. Inside the gate: a page from memory still costs the event loop, and a crowd
   // queues for it too.
   const model = embeddingModel();
-  const key = `${model ?? ""}\n${query.limit}\n${query.keyword}`;
   const page = await searchGate(getConfig().SEARCH_CONCURRENCY).run(async () =>
-    reader ? search() : visitorPages().page(key, await articlesVersion(db), search, (p) => (p.mode === "hybrid") === (model !== null)),
+    reader ? search() : visitorPages().page(visitorKey(query), await articlesVersion(db), search, (p) => (p.mode === "hybrid") === (model !== null)),
   );
   announceSearch({ keyword: query.keyword, results: page.total, page: query.page });
   return page;
@@ -51,7 +52,39 @@ async function searchPage(db: Db, query: SearchQuery, reader: Reader): Promise<A
   return { items: page.items.map(toApiArticle), total: page.total, total_is_estimate: page.totalIsEstimate, mode: page.mode };
 }
 
+/** A visitor's page is kept per embedding model, page size and keyword. */
+const visitorKey = (query: SearchQuery) => `${embeddingModel() ?? ""}\n${query.limit}\n${query.keyword}`;
+
 const g = globalThis as typeof globalThis & { __shiyueVisitorSearches?: VisitorSearchCache<ApiSearchPage> };
 
 /** The process's kept visitor pages (on globalThis: the API's and the home page's bundles share them). */
 const visitorPages = () => (g.__shiyueVisitorSearches ??= createVisitorSearchCache<ApiSearchPage>());
+
+const answers = new WeakMap<ApiSearchPage, KeptSearchAnswer>();
+/** A kept page as the API sends it (the route's `{ data }` without the mode, which goes in a header), made once. */
+function answerOf(page: ApiSearchPage): KeptSearchAnswer {
+  let answer = answers.get(page);
+  if (!answer) {
+    const { mode, ...data } = page;
+    answers.set(page, (answer = { json: JSON.stringify({ data }), mode }));
+  }
+  return answer;
+}
+
+const keptVersion = sharedVersionReader(getDb);
+
+/**
+ * A visitor's search answered from a kept page, or null for the route to answer: parameters it would refuse,
+ * page 2 and beyond (an account's), a page not kept or no longer current. Counted like the route's searches.
+ */
+export async function keptVisitorAnswer(params: URLSearchParams): Promise<KeptSearchAnswer | null> {
+  const parsed = searchQuery.safeParse(Object.fromEntries(params));
+  if (!parsed.success || parsed.data.page !== 1 || parsed.data.limit > SEARCH_RESULT_WINDOW) return null;
+  const query = parsed.data;
+  const page = visitorPages().peek(visitorKey(query), await keptVersion());
+  if (!page) return null;
+  announceSearch({ keyword: query.keyword, results: page.total, page: query.page });
+  return answerOf(page);
+}
+
+installKeptSearches({ lookup: keptVisitorAnswer });

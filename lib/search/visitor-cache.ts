@@ -29,6 +29,8 @@ export type VisitorSearchCache<P extends Page> = {
    * goes away (lib/db/request-scope.ts), and the gate already bounds how many run at once.
    */
   page(key: string, version: number, search: () => Promise<P>, keep?: (page: P) => boolean): Promise<P>;
+  /** The page for `key` when one is kept and current at articles version `version`, else null. */
+  peek(key: string, version: number): P | null;
   /** Pages kept (tests, diagnostics). */
   readonly size: number;
 };
@@ -41,18 +43,24 @@ export function createVisitorSearchCache<P extends Page>({
   const sizeOf = (e: Entry<P>) => 256 + e.page.items.reduce((n, c) => n + 256 + 2 * (c.title.length + (c.content?.length ?? 0) + (c.summary?.length ?? 0)), 0);
   const kept = createLru<string, Entry<P>>({ maxEntries: maxPages, maxBytes, sizeOf });
 
+  const current = (key: string, version: number) => {
+    const found = kept.get(key);
+    return found && found.version === version && now() - found.at <= COUNTERS_MAX_AGE_MS ? found.page : null;
+  };
+
   return {
     async page(key, version, search, keep = () => true) {
-      const found = kept.get(key);
-      if (found && found.version === version && now() - found.at <= COUNTERS_MAX_AGE_MS) return found.page;
+      const found = current(key, version);
+      if (found) return found;
       const at = now();
       const page = await search();
       if (!keep(page)) return page;
       // A page made for an older version than one kept meanwhile does not replace it.
-      const current = kept.get(key);
-      if (!current || current.version <= version) kept.set(key, { page, version, at });
+      const latest = kept.get(key);
+      if (!latest || latest.version <= version) kept.set(key, { page, version, at });
       return page;
     },
+    peek: current,
     get size() {
       return kept.size;
     },

@@ -5,7 +5,9 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { etagOf, httpDate } from "./conditional-get";
-import { answerKeptPages, takesGzip } from "./kept-pages";
+import { installFrontDoor, takesGzip } from "./front-door";
+import { answerKeptPage } from "./kept-pages";
+import { answerKeptSearch } from "./kept-searches";
 import { installPageCache, RENDER_HEADER, type CachedPage } from "./page-cache-slot";
 
 const html = `<html><script nonce="kept+Nonce/1=">1</script><h1>留存的页面</h1>${"正文".repeat(500)}</html>`;
@@ -29,7 +31,7 @@ let base = "";
 let handled: string[] = [];
 
 beforeAll(async () => {
-  answerKeptPages();
+  installFrontDoor([answerKeptPage, answerKeptSearch]); // the server's list: installed once per process
   installPageCache({
     renderSecret: SECRET,
     lookup: async (path) => {

@@ -1,35 +1,22 @@
-// A visitor's kept page answered before Next.js (issue 30). A plain GET of `/` or `/articles/{id}` that a
-// kept page may answer (page-cache-slot.ts: no session cookie, no query, a document, no router headers) is
-// looked up in the pages kept in memory (page-caches.ts) as soon as the server receives it; when the page is
-// current it is written here — 304 when the client holds it, else its bytes, gzipped once per render for
-// the clients that take gzip — and Next.js never sees the request. Anything else, a miss included (after the
-// cache has rendered what it could), goes to Next.js untouched. Installed at start-up on the HTTP server's
-// prototype, like the peer-address stamp (instrumentation.ts).
+// A visitor's kept page answered before Next.js (issue 30), at the server's front door (front-door.ts). A
+// plain GET of `/` or `/articles/{id}` that a kept page may answer (page-cache-slot.ts: no session cookie, no
+// query, a document, no router headers) is looked up in the pages kept in memory (page-caches.ts) as soon as
+// the server receives it; when the page is current it is written here — 304 when the client holds it, else
+// its bytes, gzipped once per render for the clients that take gzip — and Next.js never sees the request.
+// Anything else, a miss included (after the cache has rendered what it could), goes to Next.js untouched.
 //
-// What it saves: Next's routing and proxy pass, and the web-stream plumbing of a response, per request — the
-// bulk of a kept page's cost (a 304 is one primary-key read of the article's version and a few headers).
+// A 304 is one primary-key read of the article's version and a few headers.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Server } from "node:http";
 import { gzipSync } from "node:zlib";
 import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { canonicalPagePath } from "@/lib/seo/canonical-path";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "@/lib/seo/page-headers";
-import { errorMessage, log } from "@/lib/log";
 import { httpDate, notModified } from "./conditional-get";
+import { header, headersOf, requestCameOverHttps, takesGzip, type FrontAnswer } from "./front-door";
 import { CACHE_STATUS_HEADER, isCacheablePageRequest, pageCache, RENDER_HEADER, type CachedPage } from "./page-cache-slot";
-import { cameOverHttps, contentSecurityPolicy, HSTS } from "./security-headers";
+import { contentSecurityPolicy, HSTS } from "./security-headers";
 
-const INSTALLED = Symbol.for("shiyue.kept-pages");
 const SESSION = new RegExp(`(?:^|;)\\s*${TOKEN_COOKIE}=`);
-
-/** The request's one value of a header (the first when a client repeats it), or null. */
-function header(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return value === undefined ? null : Array.isArray(value) ? (value[0] ?? null) : value;
-}
-
-/** The request's headers as the shared checks read them. */
-const headersOf = (req: IncomingMessage) => ({ get: (name: string) => header(req, name), has: (name: string) => req.headers[name] !== undefined });
 
 /** The path a kept page may answer, or null when the request must go to Next.js. */
 export function keptPagePath(req: IncomingMessage, renderSecret: string): string | null {
@@ -38,17 +25,6 @@ export function keptPagePath(req: IncomingMessage, renderSecret: string): string
   if (header(req, RENDER_HEADER) === renderSecret) return null; // the caches' own renders go to Next.js
   const hasSession = SESSION.test(header(req, "cookie") ?? "");
   return isCacheablePageRequest({ method: req.method ?? "", pathname: url, search: "", headers: headersOf(req), hasSession }) ? url : null;
-}
-
-/** Whether an Accept-Encoding value takes gzip (named, or `*`, without q=0). */
-export function takesGzip(acceptEncoding: string | null): boolean {
-  const codings = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name) codings.set(name, q === undefined ? 1 : Number(q));
-  }
-  return (codings.get("gzip") ?? codings.get("x-gzip") ?? codings.get("*") ?? 0) > 0;
 }
 
 const gzipped = new WeakMap<CachedPage, Buffer>();
@@ -61,7 +37,7 @@ function gzipOf(page: CachedPage): Buffer {
 
 /** Writes the kept page (or its 304) with every header the proxy and Next.js would have sent. */
 export function writeKeptPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
-  const https = cameOverHttps({ protocol: (req.socket as { encrypted?: boolean }).encrypted ? "https:" : "http:" }, header(req, "x-forwarded-proto"));
+  const https = requestCameOverHttps(req);
   const vary = new Set<string>();
   for (const [name, value] of page.headers) {
     if (name === "vary") value.split(",").forEach((v) => vary.add(v.trim()));
@@ -89,32 +65,14 @@ export function writeKeptPage(req: IncomingMessage, res: ServerResponse, page: C
   res.end(body);
 }
 
-/** Answers kept pages before Next.js on every HTTP server of this process (once). */
-export function answerKeptPages(): void {
-  const proto = Server.prototype as Server & { [INSTALLED]?: true };
-  if (proto[INSTALLED]) return;
-  const emit = proto.emit;
-  proto.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
-    const pass = () => (emit as (event: string | symbol, ...args: unknown[]) => boolean).call(this, event, ...args);
-    const cache = event === "request" ? pageCache() : undefined;
-    if (!cache) return pass();
-    const [req, res] = args as [IncomingMessage, ServerResponse];
-    const path = keptPagePath(req, cache.renderSecret);
-    if (!path) return pass();
-    cache.lookup(path).then(
-      (page) => {
-        if (!page || res.headersSent) return void pass();
-        try {
-          writeKeptPage(req, res, page);
-        } catch (err) {
-          log.warn("kept_page_write_failed", { path, error: errorMessage(err) });
-          if (res.headersSent) res.destroy();
-          else pass();
-        }
-      },
-      () => void pass(), // the cache failed: Next.js renders the request as usual
-    );
+/** The front door's answerer for kept pages: takes a request a kept page may answer, answers it when one is current. */
+export const answerKeptPage: FrontAnswer = (req, res) => {
+  const cache = pageCache();
+  const path = cache && keptPagePath(req, cache.renderSecret);
+  if (!cache || !path) return null;
+  return cache.lookup(path).then((page) => {
+    if (!page) return false;
+    writeKeptPage(req, res, page);
     return true;
-  } as typeof emit;
-  proto[INSTALLED] = true;
-}
+  });
+};

@@ -6,6 +6,8 @@ import { hideArticle } from "@/lib/admin/articles";
 import { COUNTERS_MAX_AGE_MS } from "@/lib/articles/version";
 import { getDb } from "@/lib/db";
 import { articles } from "@/lib/db/schema";
+import { onSearch, type SearchEvent } from "@/lib/search/events";
+import { keptSearches } from "@/lib/search/kept-answer-slot";
 import { searchFieldsFor } from "@/lib/search/text";
 import { call } from "@/test/api";
 import { newUser } from "@/test/users";
@@ -73,5 +75,44 @@ describe("visitors' search pages", () => {
     expect((await find("景泰蓝掐丝")).find((a) => a.id === id)!.like_cnt).toBe(likes);
     vi.setSystemTime(Date.now() + 1);
     expect((await find("景泰蓝掐丝")).find((a) => a.id === id)!.like_cnt).toBe(likes + 3);
+  });
+});
+
+// What the server's front door (lib/server/kept-searches.ts) answers before Next.js: the route's own body for
+// a kept, current page, and nothing (the route answers) for anything else.
+describe("visitors' kept search pages at the front door", () => {
+  const params = (query: string) => new URLSearchParams(query);
+  const lookup = (query: string) => keptSearches()!.lookup(params(query));
+
+  it("answer with the route's body and mode, counted as a search, once the route has kept the page", async () => {
+    await addArticle("缂丝织造的通经断纬");
+    const q = `keyword=${encodeURIComponent("缂丝织造")}`;
+    expect(await lookup(q)).toBeNull(); // not kept yet: the route answers
+    const res = await call(search, `/api/v1/articles/search?${q}`);
+    const counted: SearchEvent[] = [];
+    const stop = onSearch("kept-search-test", (e) => counted.push(e));
+    try {
+      const kept = await lookup(q);
+      expect(kept).not.toBeNull();
+      expect(JSON.parse(kept!.json)).toEqual(res.body);
+      expect(kept!.mode).toBe(res.headers.get("x-search-mode"));
+      expect(await lookup(`${q}&page=1&limit=20`)).toBe(kept); // the same page: its JSON made once
+      expect(counted).toEqual([
+        { keyword: "缂丝织造", results: res.body.data.total, page: 1 },
+        { keyword: "缂丝织造", results: res.body.data.total, page: 1 },
+      ]);
+    } finally {
+      stop();
+    }
+  });
+
+  it("leave to the route what a visitor may not get from memory: page 2, bad parameters, another page size, a stale page", async () => {
+    await addArticle("錾刻银器的起线");
+    const q = `keyword=${encodeURIComponent("錾刻银器")}`;
+    await call(search, `/api/v1/articles/search?${q}`);
+    expect(await lookup(q)).not.toBeNull();
+    for (const other of [`${q}&page=2`, `${q}&limit=5`, `${q}&page=0`, "keyword=", `${q}&exclude_read=maybe`]) expect(await lookup(other), other).toBeNull();
+    await addArticle("錾刻银器的落款"); // the articles version moves
+    expect(await lookup(q)).toBeNull();
   });
 });

@@ -1,0 +1,68 @@
+// A visitor's search answered before Next.js from the page kept for it (issue 29), at the server's front door
+// (front-door.ts). A crowd searching the same words — a topic in the news — is answered from memory by the
+// visitors' search cache (lib/search/visitor-cache.ts) already; through Next.js each of those answers still
+// cost about 5 ms of the event loop (routing, the route's runtime, JSON of twenty cards, gzip), enough for a
+// crowd to double every page's wait. Here a kept page costs its version check (shared by concurrent requests)
+// and a write of bytes made once per page.
+//
+// Taken: `GET /api/v1/articles/search[/]?…` without an Authorization header (any token, valid or not, goes to
+// the route, which decides who it names). Answered: when the page for those parameters is kept and current —
+// with the headers the route and next.config.ts give the same answer, and the route's access-log line.
+// Anything else goes to the route untouched: a miss, bad parameters, page 2, a server that is stopping.
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
+import { keptSearches, type KeptSearchAnswer } from "@/lib/search/kept-answer-slot";
+import { log } from "@/lib/log";
+import { header, requestCameOverHttps, takesGzip, type FrontAnswer } from "./front-door";
+import { isStopping } from "./lifecycle";
+import { API_CSP, HSTS, STATIC_SECURITY_HEADERS } from "./security-headers";
+
+const SEARCH_PATHS = new Set(["/api/v1/articles/search", "/api/v1/articles/search/"]);
+/** The Vary Next.js puts on every answer of an app route. */
+const NEXT_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding";
+/** Below this Next.js sends a JSON answer uncompressed; so does the front door. */
+const GZIP_MIN_BYTES = 1024;
+
+const gzipped = new WeakMap<KeptSearchAnswer, Buffer>();
+function gzipOf(answer: KeptSearchAnswer): Buffer {
+  let body = gzipped.get(answer);
+  if (!body) gzipped.set(answer, (body = gzipSync(answer.json)));
+  return body;
+}
+
+/** Writes a kept search answer as the API route would have sent it. */
+export function writeKeptSearch(req: IncomingMessage, res: ServerResponse, answer: KeptSearchAnswer, requestId: string): void {
+  for (const { key, value } of STATIC_SECURITY_HEADERS) res.setHeader(key, value);
+  res.setHeader("content-security-policy", API_CSP);
+  if (requestCameOverHttps(req)) res.setHeader("strict-transport-security", HSTS);
+  res.setHeader("content-type", "application/json");
+  res.setHeader("x-search-mode", answer.mode);
+  res.setHeader("x-request-id", requestId);
+  res.setHeader("vary", NEXT_VARY);
+  const bytes = Buffer.byteLength(answer.json);
+  const gzip = bytes >= GZIP_MIN_BYTES && takesGzip(header(req, "accept-encoding"));
+  const body = gzip ? gzipOf(answer) : Buffer.from(answer.json);
+  if (gzip) res.setHeader("content-encoding", "gzip");
+  res.setHeader("content-length", body.length);
+  res.statusCode = 200;
+  res.end(body);
+}
+
+/** The front door's answerer for visitors' kept search pages. */
+export const answerKeptSearch: FrontAnswer = (req, res) => {
+  const url = req.url ?? "";
+  const q = url.indexOf("?");
+  if (req.method !== "GET" || q < 0 || !SEARCH_PATHS.has(url.slice(0, q))) return null;
+  const slot = keptSearches();
+  if (!slot || req.headers.authorization !== undefined || isStopping()) return null;
+  const started = performance.now();
+  return slot.lookup(new URLSearchParams(url.slice(q + 1))).then((answer) => {
+    if (!answer) return false;
+    const requestId = header(req, "x-request-id")?.slice(0, 64) || randomUUID();
+    writeKeptSearch(req, res, answer, requestId);
+    // The route's line: never the query string (keywords), headers or body.
+    log.info("api", { requestId, method: "GET", path: url.slice(0, q), status: 200, ms: Math.round(performance.now() - started) });
+    return true;
+  });
+};
