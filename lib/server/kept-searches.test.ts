@@ -4,11 +4,11 @@
 import { createServer, get as httpGet, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { installKeptSearches, type KeptSearchAnswer } from "@/lib/search/kept-answer-slot";
 import { installFrontDoor } from "./front-door";
 import { answerKeptPage } from "./kept-pages";
-import { answerKeptSearch } from "./kept-searches";
+import { answerKeptSearch, keptSearchesWaiting, paceKeptSearches } from "./kept-searches";
 import { beginStopping } from "./lifecycle";
 
 const json = JSON.stringify({ data: { items: [{ id: 1, title: "留存的搜索结果", content: "正文".repeat(800) }], total: 1, total_is_estimate: false } });
@@ -114,6 +114,38 @@ describe("everything else reaches the handler untouched", () => {
     } finally {
       installKeptSearches({ lookup: async (params) => kept[params.get("keyword") ?? ""] ?? null });
     }
+  });
+});
+
+// Paced slower than the default (400 a second), which this one test client could not outrun.
+describe("a crowd", () => {
+  afterEach(() => paceKeptSearches());
+  const crowd = async (n: number) => {
+    let mostWaiting = 0;
+    const ask = async () => {
+      const res = await get(path("睡眠"));
+      mostWaiting = Math.max(mostWaiting, keptSearchesWaiting());
+      return res.status;
+    };
+    const statuses = await Promise.all(Array.from({ length: n }, ask));
+    return { statuses, mostWaiting };
+  };
+
+  it("gets every answer, paced: beyond the burst, searches wait their turn", async () => {
+    paceKeptSearches({ rate: 100, burst: 4 });
+    const { statuses, mostWaiting } = await crowd(12);
+    expect(statuses).toEqual(Array(12).fill(200));
+    expect(handled).toEqual([]);
+    expect(mostWaiting).toBeGreaterThan(0);
+    expect(keptSearchesWaiting()).toBe(0);
+  });
+
+  it("sends a search whose turn is too far away to the route", async () => {
+    paceKeptSearches({ rate: 1, burst: 2, maxWaitMs: 10_000 / 1000 });
+    const { statuses } = await crowd(5);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 299)).toHaveLength(3);
+    expect(handled).toHaveLength(3);
   });
 });
 

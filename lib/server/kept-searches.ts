@@ -9,14 +9,42 @@
 // the route, which decides who it names). Answered: when the page for those parameters is kept and current —
 // with the headers the route and next.config.ts give the same answer, and the route's access-log line.
 // Anything else goes to the route untouched: a miss, bad parameters, page 2, a server that is stopping.
+//
+// Cheap is not free: a crowd of clients asking again the moment they have an answer gets as many answers as
+// the machine can make (1,500–1,800 a second in the bench), and the CPU it takes — this process's, the
+// database's for the version checks, the clients' own on a shared host — is taken from every page. So kept
+// answers are paced (pacer.ts): KEPT_SEARCH_RATE a second per process, a burst of KEPT_SEARCH_BURST at once;
+// beyond that a search waits its turn, and one whose turn is more than KEPT_SEARCH_MAX_WAIT_MS away goes to
+// the route, whose search gate queues it with every other search. A reader never notices (a burst answers at
+// once; at the full rate a turn comes every 2.5 ms); a crowd gets at most the rate.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { keptSearches, type KeptSearchAnswer } from "@/lib/search/kept-answer-slot";
+import { keptSearches, type KeptSearches, type KeptSearchAnswer } from "@/lib/search/kept-answer-slot";
 import { log } from "@/lib/log";
 import { header, requestCameOverHttps, takesGzip, type FrontAnswer } from "./front-door";
 import { isStopping } from "./lifecycle";
+import { createPacer, type Pacer } from "./pacer";
 import { API_CSP, HSTS, STATIC_SECURITY_HEADERS } from "./security-headers";
+
+/** Kept search answers a second per process, on average. */
+export const KEPT_SEARCH_RATE = 400;
+/** Kept search answers at once after a quiet spell. */
+export const KEPT_SEARCH_BURST = 32;
+/** A search whose turn is further away than this goes to the route (and its gate). */
+export const KEPT_SEARCH_MAX_WAIT_MS = 1_000;
+
+const PACING = { rate: KEPT_SEARCH_RATE, burst: KEPT_SEARCH_BURST, maxWaitMs: KEPT_SEARCH_MAX_WAIT_MS };
+const g = globalThis as typeof globalThis & { __shiyueKeptSearchPacer?: Pacer };
+const pacer = () => (g.__shiyueKeptSearchPacer ??= createPacer(PACING));
+
+/** Paces kept searches otherwise (tests: a rate a test client can outrun); no argument restores the default. */
+export const paceKeptSearches = (pacing: Partial<typeof PACING> = {}) => {
+  g.__shiyueKeptSearchPacer = createPacer({ ...PACING, ...pacing });
+};
+
+/** Kept searches waiting their turn now (diagnostics, tests). */
+export const keptSearchesWaiting = () => pacer().waiting;
 
 const SEARCH_PATHS = new Set(["/api/v1/articles/search", "/api/v1/articles/search/"]);
 /** The Vary Next.js puts on every answer of an app route. */
@@ -56,13 +84,18 @@ export const answerKeptSearch: FrontAnswer = (req, res) => {
   if (req.method !== "GET" || q < 0 || !SEARCH_PATHS.has(url.slice(0, q))) return null;
   const slot = keptSearches();
   if (!slot || req.headers.authorization !== undefined || isStopping()) return null;
-  const started = performance.now();
-  return slot.lookup(new URLSearchParams(url.slice(q + 1))).then((answer) => {
-    if (!answer) return false;
-    const requestId = header(req, "x-request-id")?.slice(0, 64) || randomUUID();
-    writeKeptSearch(req, res, answer, requestId);
-    // The route's line: never the query string (keywords), headers or body.
-    log.info("api", { requestId, method: "GET", path: url.slice(0, q), status: 200, ms: Math.round(performance.now() - started) });
-    return true;
-  });
+  return answerInTurn(req, res, url.slice(0, q), new URLSearchParams(url.slice(q + 1)), slot);
 };
+
+async function answerInTurn(req: IncomingMessage, res: ServerResponse, path: string, params: URLSearchParams, slot: KeptSearches): Promise<boolean> {
+  const started = performance.now();
+  const go = await pacer().turn();
+  if (res.destroyed) return true; // the client left while it waited: nothing to answer
+  const answer = go ? await slot.lookup(params) : null;
+  if (!answer) return false;
+  const requestId = header(req, "x-request-id")?.slice(0, 64) || randomUUID();
+  writeKeptSearch(req, res, answer, requestId);
+  // The route's line: never the query string (keywords), headers or body.
+  log.info("api", { requestId, method: "GET", path, status: 200, ms: Math.round(performance.now() - started) });
+  return true;
+}
