@@ -1,13 +1,11 @@
 // The front door for visitors' kept pages, on a real HTTP server: which requests a kept page answers before
 // the server's own handler (Next.js in production) and what it sends; everything else reaches the handler.
-import { createServer, get as httpGet, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { get as httpGet } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { etagOf, httpDate } from "./conditional-get";
-import { installFrontDoor, takesGzip } from "./front-door";
-import { answerKeptPage } from "./kept-pages";
-import { answerKeptSearch } from "./kept-searches";
+import { startBehindFrontDoor, type StandIn } from "@/test/front-door-server";
+import { takesGzip } from "./front-door";
 import { installPageCache, RENDER_HEADER, type CachedPage } from "./page-cache-slot";
 
 const html = `<html><script nonce="kept+Nonce/1=">1</script><h1>留存的页面</h1>${"正文".repeat(500)}</html>`;
@@ -26,12 +24,10 @@ const page: CachedPage = {
 const SECRET = "render-secret";
 let kept: Record<string, CachedPage | null> = {};
 let looked: string[] = [];
-let server: Server;
+let standIn: StandIn;
 let base = "";
-let handled: string[] = [];
 
 beforeAll(async () => {
-  installFrontDoor([answerKeptPage, answerKeptSearch]); // the server's list: installed once per process
   installPageCache({
     renderSecret: SECRET,
     lookup: async (path) => {
@@ -39,22 +35,17 @@ beforeAll(async () => {
       return kept[path] ?? null;
     },
   });
-  // Stands in for Next.js: whatever reaches it answers 299 naming the path.
-  server = createServer((req, res) => {
-    handled.push(req.url!);
-    res.writeHead(299, { "content-type": "text/plain" }).end(`handler ${req.url}`);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  standIn = await startBehindFrontDoor();
+  base = standIn.base;
 });
 afterAll(async () => {
   installPageCache(undefined);
-  await new Promise<void>((r) => server.close(() => r()));
+  await standIn.close();
 });
 beforeEach(() => {
   kept = { "/": page, "/articles/42": page };
   looked = [];
-  handled = [];
+  standIn.handled.length = 0;
 });
 
 const get = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(`${base}${path}`, { method, headers, redirect: "manual" });
@@ -64,7 +55,7 @@ describe("a visitor's plain GET of a kept page", () => {
     const res = await get("/articles/42", { "accept-encoding": "identity" });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(html);
-    expect(handled).toEqual([]);
+    expect(standIn.handled).toEqual([]);
     const h = Object.fromEntries(res.headers);
     expect(h).toMatchObject({
       "content-type": "text/html; charset=utf-8",
@@ -107,7 +98,7 @@ describe("a visitor's plain GET of a kept page", () => {
       expect(res.headers.get("cache-control")).toContain("public");
     }
     expect((await get("/articles/42", { "if-none-match": 'W/"another"' })).status).toBe(200);
-    expect(handled).toEqual([]);
+    expect(standIn.handled).toEqual([]);
   });
 
   it("says https to a browser that came over it (upgrade-insecure-requests, HSTS)", async () => {
@@ -134,7 +125,7 @@ describe("everything else reaches the handler untouched", () => {
   ])("%s", async (_, path, headers, method) => {
     const res = await get(path, headers, method);
     expect(res.status).toBe(299);
-    expect(handled).toEqual([path]);
+    expect(standIn.handled).toEqual([path]);
   });
 
   it("when the cache fails, the handler renders as usual", async () => {
@@ -148,7 +139,7 @@ describe("everything else reaches the handler untouched", () => {
 
   it("a bogus render header is no way around the kept page", async () => {
     expect((await get("/articles/42", { [RENDER_HEADER]: "guess" })).status).toBe(200);
-    expect(handled).toEqual([]);
+    expect(standIn.handled).toEqual([]);
   });
 });
 

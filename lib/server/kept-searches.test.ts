@@ -1,48 +1,39 @@
 // The front door for visitors' kept search pages, on a real HTTP server: which searches a kept page answers
 // before the server's own handler (Next.js and the search route in production) and what it sends; everything
 // else reaches the handler.
-import { createServer, get as httpGet, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { get as httpGet } from "node:http";
 import { gunzipSync } from "node:zlib";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { installKeptSearches, type KeptSearchAnswer } from "@/lib/search/kept-answer-slot";
-import { installFrontDoor } from "./front-door";
-import { answerKeptPage } from "./kept-pages";
-import { answerKeptSearch, keptSearchesWaiting, paceKeptSearches } from "./kept-searches";
+import { startBehindFrontDoor, type StandIn } from "@/test/front-door-server";
+import { keptSearchesWaiting, paceKeptSearches } from "./kept-searches";
 import { beginStopping } from "./lifecycle";
 
 const json = JSON.stringify({ data: { items: [{ id: 1, title: "留存的搜索结果", content: "正文".repeat(800) }], total: 1, total_is_estimate: false } });
 const answer: KeptSearchAnswer = { json, mode: "fulltext" };
 let kept: Record<string, KeptSearchAnswer | null> = {};
 let asked: string[] = [];
-let handled: string[] = [];
-let server: Server;
+let standIn: StandIn;
 let base = "";
 
 beforeAll(async () => {
-  installFrontDoor([answerKeptPage, answerKeptSearch]); // the server's list: installed once per process
   installKeptSearches({
     lookup: async (params) => {
       asked.push(params.toString());
       return kept[params.get("keyword") ?? ""] ?? null;
     },
   });
-  // Stands in for Next.js: whatever reaches it answers 299 naming the path.
-  server = createServer((req, res) => {
-    handled.push(req.url!);
-    res.writeHead(299, { "content-type": "text/plain" }).end(`handler ${req.url}`);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  standIn = await startBehindFrontDoor();
+  base = standIn.base;
 });
 afterAll(async () => {
   installKeptSearches(undefined);
-  await new Promise<void>((r) => server.close(() => r()));
+  await standIn.close();
 });
 beforeEach(() => {
   kept = { 睡眠: answer, 短: { json: '{"data":{"items":[],"total":0,"total_is_estimate":false}}', mode: "hybrid" } };
   asked = [];
-  handled = [];
+  standIn.handled.length = 0;
 });
 
 const path = (keyword: string) => `/api/v1/articles/search?keyword=${encodeURIComponent(keyword)}`;
@@ -53,7 +44,7 @@ describe("a visitor's search whose page is kept", () => {
     const res = await get(path("睡眠"), { "accept-encoding": "identity", "x-request-id": "req-1" });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(json);
-    expect(handled).toEqual([]);
+    expect(standIn.handled).toEqual([]);
     expect(asked).toEqual([`keyword=${encodeURIComponent("睡眠")}`]);
     expect(Object.fromEntries(res.headers)).toMatchObject({
       "content-type": "application/json",
@@ -82,7 +73,7 @@ describe("a visitor's search whose page is kept", () => {
     const short = await get(path("短"), { "accept-encoding": "gzip" });
     expect(short.headers.get("content-encoding")).toBeNull();
     expect(short.headers.get("x-search-mode")).toBe("hybrid");
-    expect(handled).toEqual([]);
+    expect(standIn.handled).toEqual([]);
   });
 
   it("says https to a browser that came over it (HSTS), and makes up a request id when none is given", async () => {
@@ -104,7 +95,7 @@ describe("everything else reaches the handler untouched", () => {
   ])("%s", async (_, url, headers, method) => {
     const res = await get(url, headers, method);
     expect(res.status).toBe(299);
-    expect(handled).toHaveLength(1);
+    expect(standIn.handled).toHaveLength(1);
   });
 
   it("when the lookup fails, the route answers as usual", async () => {
@@ -117,35 +108,26 @@ describe("everything else reaches the handler untouched", () => {
   });
 });
 
-// Paced slower than the default (400 a second), which this one test client could not outrun.
+// Paced far slower than the default (400 a second), so that what waits does not depend on how fast the test runs.
 describe("a crowd", () => {
   afterEach(() => paceKeptSearches());
-  const crowd = async (n: number) => {
-    let mostWaiting = 0;
-    const ask = async () => {
-      const res = await get(path("睡眠"));
-      mostWaiting = Math.max(mostWaiting, keptSearchesWaiting());
-      return res.status;
-    };
-    const statuses = await Promise.all(Array.from({ length: n }, ask));
-    return { statuses, mostWaiting };
-  };
 
-  it("gets every answer, paced: beyond the burst, searches wait their turn", async () => {
-    paceKeptSearches({ rate: 100, burst: 4 });
-    const { statuses, mostWaiting } = await crowd(12);
-    expect(statuses).toEqual(Array(12).fill(200));
-    expect(handled).toEqual([]);
-    expect(mostWaiting).toBeGreaterThan(0);
+  it("gets every answer, paced: beyond the burst, a search waits its turn", async () => {
+    paceKeptSearches({ rate: 0.5, burst: 1, maxWaitMs: 10_000 }); // a turn every 2 s
+    expect((await get(path("睡眠"))).status).toBe(200); // the burst
+    const second = get(path("睡眠"));
+    await vi.waitFor(() => expect(keptSearchesWaiting()).toBe(1), { timeout: 10_000 });
+    expect((await second).status).toBe(200);
     expect(keptSearchesWaiting()).toBe(0);
+    expect(standIn.handled).toEqual([]);
   });
 
   it("sends a search whose turn is too far away to the route", async () => {
-    paceKeptSearches({ rate: 1, burst: 2, maxWaitMs: 10_000 / 1000 });
-    const { statuses } = await crowd(5);
+    paceKeptSearches({ rate: 0.001, burst: 2, maxWaitMs: 10_000 }); // the third turn is 1,000 s away
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => get(path("睡眠")).then((r) => r.status)));
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
     expect(statuses.filter((s) => s === 299)).toHaveLength(3);
-    expect(handled).toHaveLength(3);
+    expect(standIn.handled).toHaveLength(3);
   });
 });
 
