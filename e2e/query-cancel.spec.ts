@@ -11,8 +11,8 @@ import { MSG } from "../lib/messages";
 // DB_STATEMENT_TIMEOUT_MS answers 503 and the server keeps serving. A second connection holds an ACCESS
 // EXCLUSIVE lock on articles so every article read waits on it. Needs TEST_DATABASE_URL (CI sets it).
 const base = process.env.TEST_DATABASE_URL;
-// Skipped where TEST_DATABASE_URL is unset (reason): PGlite has no statement timeout or cancel request to check.
 // .ci/run's Node 20 line serves the embedded PGlite on purpose; both tests run on its Node 24 line (PostgreSQL).
+// Skipped where TEST_DATABASE_URL is unset (reason): PGlite has no statement timeout or cancel request to check.
 test.skip(!base, "TEST_DATABASE_URL is not set: the cancellation checks need PostgreSQL");
 
 let dbUrl: string;

@@ -38,8 +38,8 @@ describe("auth secret", () => {
   });
 
   // Two instances on one database share the secret (a second connection stands for a second instance).
-  // Skipped on int-pglite (reason): a second in-memory PGlite is a new, empty database, not a second instance of
-  // this one; int-postgres runs this case.
+  // int-postgres runs this case.
+  // Skipped on int-pglite (reason): a second in-memory PGlite is a new, empty database, not a second instance of this one.
   it.runIf(process.env.TEST_DB_DRIVER === "postgres")("is shared by instances on the same database", async () => {
     const other = await openDatabase({ poolSize: 1 });
     try {

@@ -41,8 +41,8 @@ describe("migrations", () => {
     expect(res.rows[0].n).toBe(COMMITTED_MIGRATIONS);
   });
 
-  // Skipped on int-pglite (reason): concurrency between processes only exists on a server; PGlite allows one process per directory
-  // (covered by the data-directory lock tests), so this case runs in the int-postgres project.
+  // PGlite allows one process per directory (covered by the data-directory lock tests); this case runs in int-postgres.
+  // Skipped on int-pglite (reason): concurrency between processes only exists on a database server.
   it.runIf(driver === "postgres")("run exactly once when instances start at the same moment", async () => {
     const url = new URL(getConfig().DATABASE_URL!);
     url.pathname = `/${url.pathname.slice(1)}_race`;

@@ -17,8 +17,8 @@ import { RELEVANCE } from "@/test/search-relevance";
 
 const onPostgres = process.env.TEST_DB_DRIVER === "postgres";
 
-// Skipped on int-pglite (reason): loading 100,000 articles into the in-memory PGlite takes minutes; the SQL is the
-// same on both, and int-postgres runs this file.
+// The SQL is the same on both databases, and int-postgres runs this file.
+// Skipped on int-pglite (reason): loading 100,000 articles into the in-memory PGlite takes minutes.
 describe.runIf(onPostgres)("relevance on 100,000 articles", () => {
   beforeAll(async () => {
     const handle = await getDbHandle();
