@@ -4,7 +4,6 @@ import "server-only";
 // logged with a request id and answer 500 without a stack or SQL. A reading handler runs in a request scope:
 // its queries are cancelled in PostgreSQL when the client goes away (lib/db/request-scope.ts). A statement
 // over DB_STATEMENT_TIMEOUT_MS answers 503 with a Chinese detail.
-import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "@/lib/zod";
 import { viewerFromRequest } from "@/lib/auth/viewer";
@@ -16,6 +15,7 @@ import type { User } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
 import { log, errorMessage } from "@/lib/log";
 import { ApiError, defaultDetail } from "./errors";
+import { requestIdOf } from "./request-id";
 
 z.config(z.locales.zhCN());
 
@@ -163,7 +163,7 @@ export function route<
   A extends AuthMode = "none",
 >(options: RouteOptions<P, Q, B, A>, handler: (ctx: RouteContext<P, Q, B, A>) => Promise<Response> | Response) {
   return async (req: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => {
-    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const requestId = requestIdOf(req.headers.get("x-request-id"));
     if (isStopping()) return errorResponse(new ApiError("unavailable", MSG.restarting, { "Retry-After": "5" }), requestId);
     const started = performance.now();
     const answer = async (): Promise<Response> => {
@@ -225,7 +225,7 @@ export function methodNotAllowed<H extends Partial<Record<RouteMethod, unknown>>
   const own = ROUTE_METHODS.filter((m) => m in implemented);
   const allow = [...own, ...(own.includes("GET") ? ["HEAD"] : []), "OPTIONS"].sort().join(", ");
   const notAllowed: MethodHandler = async (req) => {
-    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const requestId = requestIdOf(req.headers.get("x-request-id"));
     const res = errorResponse(new ApiError("method_not_allowed"), requestId);
     res.headers.set("allow", allow);
     log.info("api", { requestId, method: req.method, path: req.nextUrl.pathname, status: res.status, ms: 0 });

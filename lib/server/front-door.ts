@@ -8,6 +8,7 @@
 // bulk of what a response from memory costs.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "node:http";
+import { gzipSync } from "node:zlib";
 import { errorMessage, log } from "@/lib/log";
 
 /** Null: not this answerer's request. Else whether it answered (false: Next.js answers). */
@@ -33,6 +34,22 @@ export function takesGzip(acceptEncoding: string | null): boolean {
     if (name) codings.set(name, q === undefined ? 1 : Number(q));
   }
   return (codings.get("gzip") ?? codings.get("x-gzip") ?? codings.get("*") ?? 0) > 0;
+}
+
+const gzipped = new WeakMap<object, Buffer>();
+
+/**
+ * Ends `res` with a 200 of `text`: gzipped for a client that takes gzip when it is at least `gzipFrom` bytes
+ * (the gzip made once per `owner`, the kept page or answer it belongs to, and dropped with it), else as it is.
+ */
+export function sendBody(req: IncomingMessage, res: ServerResponse, owner: object, text: string, gzipFrom = 0): void {
+  const gzip = Buffer.byteLength(text) >= gzipFrom && takesGzip(header(req, "accept-encoding"));
+  let body = gzip ? gzipped.get(owner) : Buffer.from(text);
+  if (!body) gzipped.set(owner, (body = gzipSync(text)));
+  if (gzip) res.setHeader("content-encoding", "gzip");
+  res.setHeader("content-length", body.length);
+  res.statusCode = 200;
+  res.end(body);
 }
 
 /** Whether the request came over https (the socket, or a proxy that says so). */

@@ -7,12 +7,11 @@
 //
 // A 304 is one primary-key read of the article's version and a few headers.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { gzipSync } from "node:zlib";
 import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { canonicalPagePath } from "@/lib/seo/canonical-path";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "@/lib/seo/page-headers";
 import { httpDate, notModified } from "./conditional-get";
-import { header, headersOf, requestCameOverHttps, takesGzip, type FrontAnswer } from "./front-door";
+import { header, headersOf, requestCameOverHttps, sendBody, type FrontAnswer } from "./front-door";
 import { CACHE_STATUS_HEADER, isCacheablePageRequest, pageCache, RENDER_HEADER, type CachedPage } from "./page-cache-slot";
 import { contentSecurityPolicy, HSTS } from "./security-headers";
 
@@ -25,14 +24,6 @@ export function keptPagePath(req: IncomingMessage, renderSecret: string): string
   if (header(req, RENDER_HEADER) === renderSecret) return null; // the caches' own renders go to Next.js
   const hasSession = SESSION.test(header(req, "cookie") ?? "");
   return isCacheablePageRequest({ method: req.method ?? "", pathname: url, search: "", headers: headersOf(req), hasSession }) ? url : null;
-}
-
-const gzipped = new WeakMap<CachedPage, Buffer>();
-/** The page's bytes gzipped, made once per render. */
-function gzipOf(page: CachedPage): Buffer {
-  let body = gzipped.get(page);
-  if (!body) gzipped.set(page, (body = gzipSync(page.html)));
-  return body;
 }
 
 /** Writes the kept page (or its 304) with every header the proxy and Next.js would have sent. */
@@ -57,12 +48,7 @@ export function writeKeptPage(req: IncomingMessage, res: ServerResponse, page: C
     res.end();
     return;
   }
-  const gzip = takesGzip(header(req, "accept-encoding"));
-  const body = gzip ? gzipOf(page) : Buffer.from(page.html);
-  if (gzip) res.setHeader("content-encoding", "gzip");
-  res.setHeader("content-length", body.length);
-  res.statusCode = 200;
-  res.end(body);
+  sendBody(req, res, page, page.html); // gzipped once per render
 }
 
 /** The front door's answerer for kept pages: takes a request a kept page may answer, answers it when one is current. */

@@ -17,12 +17,11 @@
 // beyond that a search waits its turn, and one whose turn is more than KEPT_SEARCH_MAX_WAIT_MS away goes to
 // the route, whose search gate queues it with every other search. A reader never notices (a burst answers at
 // once; at the full rate a turn comes every 2.5 ms); a crowd gets at most the rate.
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { gzipSync } from "node:zlib";
+import { requestIdOf } from "@/lib/api/request-id";
 import { keptSearches, type KeptSearches, type KeptSearchAnswer } from "@/lib/search/kept-answer-slot";
 import { log } from "@/lib/log";
-import { header, requestCameOverHttps, takesGzip, type FrontAnswer } from "./front-door";
+import { header, requestCameOverHttps, sendBody, type FrontAnswer } from "./front-door";
 import { isStopping } from "./lifecycle";
 import { createPacer, type Pacer } from "./pacer";
 import { API_CSP, HSTS, STATIC_SECURITY_HEADERS } from "./security-headers";
@@ -52,13 +51,6 @@ const NEXT_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-route
 /** Below this Next.js sends a JSON answer uncompressed; so does the front door. */
 const GZIP_MIN_BYTES = 1024;
 
-const gzipped = new WeakMap<KeptSearchAnswer, Buffer>();
-function gzipOf(answer: KeptSearchAnswer): Buffer {
-  let body = gzipped.get(answer);
-  if (!body) gzipped.set(answer, (body = gzipSync(answer.json)));
-  return body;
-}
-
 /** Writes a kept search answer as the API route would have sent it. */
 export function writeKeptSearch(req: IncomingMessage, res: ServerResponse, answer: KeptSearchAnswer, requestId: string): void {
   for (const { key, value } of STATIC_SECURITY_HEADERS) res.setHeader(key, value);
@@ -68,13 +60,7 @@ export function writeKeptSearch(req: IncomingMessage, res: ServerResponse, answe
   res.setHeader("x-search-mode", answer.mode);
   res.setHeader("x-request-id", requestId);
   res.setHeader("vary", NEXT_VARY);
-  const bytes = Buffer.byteLength(answer.json);
-  const gzip = bytes >= GZIP_MIN_BYTES && takesGzip(header(req, "accept-encoding"));
-  const body = gzip ? gzipOf(answer) : Buffer.from(answer.json);
-  if (gzip) res.setHeader("content-encoding", "gzip");
-  res.setHeader("content-length", body.length);
-  res.statusCode = 200;
-  res.end(body);
+  sendBody(req, res, answer, answer.json, GZIP_MIN_BYTES);
 }
 
 /** The front door's answerer for visitors' kept search pages. */
@@ -93,7 +79,7 @@ async function answerInTurn(req: IncomingMessage, res: ServerResponse, path: str
   if (res.destroyed) return true; // the client left while it waited: nothing to answer
   const answer = go ? await slot.lookup(params) : null;
   if (!answer) return false;
-  const requestId = header(req, "x-request-id")?.slice(0, 64) || randomUUID();
+  const requestId = requestIdOf(header(req, "x-request-id"));
   writeKeptSearch(req, res, answer, requestId);
   // The route's line: never the query string (keywords), headers or body.
   log.info("api", { requestId, method: "GET", path, status: 200, ms: Math.round(performance.now() - started) });
