@@ -47,6 +47,11 @@ export const MSG = {
   clearHistoryFailed: "清空失败，请重试",
   clearHistoryConfirm: "确定要清空全部浏览历史吗？此操作不可撤销。",
   removeHistoryConfirm: "确定要将这篇文章从浏览历史中移除吗？",
+  // Personalised recommendations (/profile)
+  interestNotFound: "没有这个兴趣标签",
+  interestsLoadFailed: "兴趣标签加载失败，请重试",
+  interestRemoveFailed: "删除兴趣标签失败，请重试",
+  personalizationFailed: "设置失败，请重试",
   linkCopied: "链接已复制到剪贴板",
   shareFailed: "分享失败，请手动复制链接",
   noSummary: "暂无摘要",

@@ -57,6 +57,8 @@ import * as mePassword from "@/app/api/v1/users/me/password/route";
 import * as mePhone from "@/app/api/v1/users/me/phone/route";
 import * as me from "@/app/api/v1/users/me/route";
 import * as stats from "@/app/api/v1/users/me/stats/route";
+import * as interests from "@/app/api/v1/users/me/interests/route";
+import * as interestOne from "@/app/api/v1/users/me/interests/[label]/route";
 import { hashPassword } from "@/lib/auth/password";
 import { signToken } from "@/lib/auth/token";
 import { CHAT_BODY_LIMIT } from "@/lib/chat/schema";
@@ -764,6 +766,32 @@ export const ENDPOINTS: Endpoint[] = [
     auth: "required",
     userScoped: true,
     sample: () => ({}),
+  }),
+  ep({ method: "GET", path: "/api/v1/users/me/interests", file: "app/api/v1/users/me/interests/route.ts", module: interests, handler: interests.GET, auth: "required", userScoped: true, sample: () => ({}) }),
+  ep({
+    method: "PUT",
+    path: "/api/v1/users/me/interests",
+    file: "app/api/v1/users/me/interests/route.ts",
+    module: interests,
+    handler: interests.PUT,
+    auth: "required",
+    bodyLimit: 1024,
+    userScoped: true,
+    fields: [{ in: "body", name: "personalized", kind: "bool", required: true }],
+    sample: () => ({ body: { personalized: true } }),
+  }),
+  ep({ method: "DELETE", path: "/api/v1/users/me/interests", file: "app/api/v1/users/me/interests/route.ts", module: interests, handler: interests.DELETE, auth: "required", userScoped: true, sample: () => ({}) }),
+  ep({
+    method: "DELETE",
+    path: "/api/v1/users/me/interests/{label}",
+    file: "app/api/v1/users/me/interests/[label]/route.ts",
+    module: interestOne,
+    handler: interestOne.DELETE,
+    auth: "required",
+    userScoped: true,
+    fields: [{ in: "params", name: "label", kind: "text", required: true, max: 64, userText: true }],
+    sample: () => ({ params: { label: "睡眠" } }),
+    sampleStatus: [404], // the fixture's reader has no interest by that label (interests.int.test.ts removes real ones)
   }),
 ];
 

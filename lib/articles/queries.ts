@@ -62,14 +62,17 @@ export async function countArticles({ db }: { db: Db }): Promise<number> {
   return Number(row?.value ?? 0);
 }
 
+/** The feed's total: every visible article, minus the ones the reader has read when they are left out. */
+export async function feedTotal({ db, reader }: { db: Db; reader: Reader }): Promise<number> {
+  const all = await countArticles({ db });
+  if (!reader?.excludeRead) return all;
+  // Maintained counts: every article minus the ones this reader has read (read_history rows).
+  const [u] = await db.select({ readCount: users.readCount }).from(users).where(eq(users.id, reader.userId));
+  return Math.max(all - (u?.readCount ?? 0), 0);
+}
+
 export async function listArticles({ db, page, limit, reader = null }: { db: Db; page: number; limit: number; reader?: Reader }): Promise<Page<ArticleRow>> {
-  const total = async () => {
-    const all = await countArticles({ db });
-    if (!reader?.excludeRead) return all;
-    // Maintained counts: every article minus the ones this reader has read (read_history rows).
-    const [u] = await db.select({ readCount: users.readCount }).from(users).where(eq(users.id, reader.userId));
-    return Math.max(all - (u?.readCount ?? 0), 0);
-  };
+  const total = () => feedTotal({ db, reader });
   const pinned = await pinnedArticles({ db, reader });
   // Pinned articles open page 1, for everyone (read or not); the hot order follows without them.
   const start = (page - 1) * limit;

@@ -19,8 +19,13 @@ export type ApiArticle = {
   /** Only for signed-in callers. */
   is_liked?: boolean;
   is_favorited?: boolean;
+  /** Why a signed-in reader's personalised feed shows it (lib/recommendations/feed.ts); absent elsewhere. */
+  recommend_reason?: RecommendReason;
   unavailable?: never;
 };
+
+/** An interest of the reader's (因为你喜欢「…」相关文章) or the hot order (热门). */
+export type RecommendReason = { kind: "interest"; label: string } | { kind: "hot" };
 
 /**
  * An article an operator took down (hidden, or waiting for review), as a reader's own lists (likes,
@@ -56,7 +61,7 @@ export type ArticleRow = Pick<
   | "commentCnt"
   | "favoriteCnt"
   | "viewCnt"
-> & { isLiked?: boolean; isFavorited?: boolean };
+> & { isLiked?: boolean; isFavorited?: boolean; reason?: RecommendReason };
 
 export function toApiArticle(a: ArticleRow): ApiArticle {
   return {
@@ -75,6 +80,7 @@ export function toApiArticle(a: ArticleRow): ApiArticle {
     favorite_cnt: a.favoriteCnt,
     view_cnt: a.viewCnt,
     ...(a.isLiked === undefined ? {} : { is_liked: Boolean(a.isLiked), is_favorited: Boolean(a.isFavorited) }),
+    ...(a.reason ? { recommend_reason: a.reason } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db";
 import { MSG } from "@/lib/messages";
+import { personalFeedPage } from "@/lib/recommendations/feed";
 import { getArticleById, listArticles, type Page } from "./queries";
 import type { ListQuery } from "./schema";
 import { toApiArticle, type ApiArticle } from "./serialize";
@@ -14,7 +15,10 @@ type Viewer = { userId: number } | null;
 export async function getFeedPage({ query, viewer = null }: { query: ListQuery; viewer?: Viewer }): Promise<Page<ApiArticle>> {
   if (query.page > 1 && !viewer) throw new ApiError("unauthorized", MSG.moreNeedsLogin);
   const reader = viewer ? { userId: viewer.userId, excludeRead: query.exclude_read } : null;
-  const page = await listArticles({ db: await getDb(), page: query.page, limit: query.limit, reader });
+  const db = await getDb();
+  const args = { db, page: query.page, limit: query.limit };
+  // A signed-in reader's feed follows their interests when they have some (lib/recommendations/feed.ts).
+  const page = (reader && (await personalFeedPage({ ...args, reader }))) || (await listArticles({ ...args, reader }));
   return { items: page.items.map(toApiArticle), total: page.total };
 }
 

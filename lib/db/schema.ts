@@ -70,6 +70,11 @@ export const users = pgTable(
      * a password change and a phone change add one, so every earlier token stops at once.
      */
     tokenVersion: integer("token_version").notNull().default(0),
+    /**
+     * Personalised recommendations (lib/recommendations): on, the signed-in feed's page 1 follows the reader's
+     * interests and their actions keep teaching it; off, the feed is the hot order and nothing is learnt.
+     */
+    personalized: boolean("personalized").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -340,6 +345,24 @@ export const readHistory = pgTable(
 );
 export type ReadHistory = typeof readHistory.$inferSelect;
 export type NewReadHistory = typeof readHistory.$inferInsert;
+
+/**
+ * A reader's interests (lib/recommendations/profile.ts): title words of what they liked, favourited and read,
+ * each weighed in reference units (a signal at time t adds its weight × 2^((t − epoch) / half-life), so the
+ * order never changes as time passes and the current weight is the stored one scaled down). At most
+ * MAX_INTERESTS rows per reader; the weakest go.
+ */
+export const userInterests = pgTable(
+  "user_interests",
+  {
+    userId: userRef(),
+    term: text("term").notNull(),
+    weight: doublePrecision("weight").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.term] }), index("user_interests_user_weight_idx").on(t.userId, t.weight.desc())],
+);
+export type UserInterest = typeof userInterests.$inferSelect;
 
 /** Comments exist only as counters in the interface; rows are kept so counts come from real data. */
 export const comments = pgTable(

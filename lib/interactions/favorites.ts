@@ -7,27 +7,32 @@ import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { ListedArticle } from "@/lib/articles/serialize";
 import type { Db } from "@/lib/db/client";
 import { articles, favorites } from "@/lib/db/schema";
+import { interestStats, learn, unlearn } from "@/lib/recommendations/profile";
 import { counters, countersAfterRemoval, listedArticle, onArticle, recordArticleColumns, requireVisibleArticle, type Paged } from "./records";
 import type { FavoritesQuery } from "./schema";
 
 export type FavoriteState = { is_favorited: boolean; favorite_cnt: number };
 
-export function addFavorite({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<FavoriteState> {
+export async function addFavorite({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<FavoriteState> {
+  const stats = await interestStats(db);
   return onArticle(() =>
     db.transaction(async (tx) => {
       await requireVisibleArticle(tx, articleId);
-      await tx.insert(favorites).values({ userId, articleId }).onConflictDoNothing();
+      const added = await tx.insert(favorites).values({ userId, articleId }).onConflictDoNothing().returning({ at: favorites.createdAt });
+      await learn(tx, stats, userId, added.map(({ at }) => ({ articleId, signal: "favorite", at })));
       return { is_favorited: true, favorite_cnt: (await counters(tx, articleId)).favoriteCnt };
     }),
   );
 }
 
-export function removeFavorite({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<FavoriteState> {
+export async function removeFavorite({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<FavoriteState> {
+  const stats = await interestStats(db);
   return db.transaction(async (tx) => {
     const gone = await tx
       .delete(favorites)
       .where(and(eq(favorites.userId, userId), eq(favorites.articleId, articleId)))
-      .returning({ id: favorites.id });
+      .returning({ at: favorites.createdAt });
+    await unlearn(tx, stats, userId, gone.map(({ at }) => ({ articleId, signal: "favorite", at })));
     return { is_favorited: false, favorite_cnt: (await countersAfterRemoval(tx, articleId, gone.length > 0)).favoriteCnt };
   });
 }

@@ -9,6 +9,7 @@ import type { ListedArticle } from "@/lib/articles/serialize";
 import type { Db } from "@/lib/db/client";
 import { articles, readHistory } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
+import { interestStats, learn, unlearn } from "@/lib/recommendations/profile";
 import { chinaDayStart } from "./history-groups";
 import { counters, listedArticle, onArticle, recordArticleColumns, requireVisibleArticle, type Paged } from "./records";
 import type { HistoryQuery } from "./schema";
@@ -21,7 +22,8 @@ export function historySince(filter: HistoryQuery["time_filter"], now: Date): Da
 
 export type ReadRecord = { id: number; read_timestamp: string; read_times: number; article: ListedArticle };
 
-export function recordRead({ db, userId, articleId }: { db: Db; userId: number; articleId: number }) {
+export async function recordRead({ db, userId, articleId }: { db: Db; userId: number; articleId: number }) {
+  const stats = await interestStats(db);
   return onArticle(() =>
     db.transaction(async (tx) => {
       await requireVisibleArticle(tx, articleId);
@@ -32,7 +34,9 @@ export function recordRead({ db, userId, articleId }: { db: Db; userId: number; 
           target: [readHistory.userId, readHistory.articleId],
           set: { readAt: sql`now()`, readTimes: sql`${readHistory.readTimes} + 1` },
         })
-        .returning({ id: readHistory.id, readAt: readHistory.readAt, readTimes: readHistory.readTimes });
+        .returning({ id: readHistory.id, readAt: readHistory.readAt, readTimes: readHistory.readTimes, firstReadAt: readHistory.firstReadAt });
+      // The first reading teaches the reader's interests; reading again adds nothing.
+      if (row.readTimes === 1) await learn(tx, stats, userId, [{ articleId, signal: "read", at: row.firstReadAt }]);
       return { id: row.id, read_timestamp: row.readAt.toISOString(), read_times: row.readTimes, view_cnt: (await counters(tx, articleId)).viewCnt };
     }),
   );
@@ -63,17 +67,30 @@ export async function listHistory({ db, userId, query: q, now = new Date() }: { 
   };
 }
 
-/** Deletes one of the caller's records; someone else's record is "not found" and stays untouched. */
+const removedReads = { articleId: readHistory.articleId, at: readHistory.firstReadAt };
+
+/**
+ * Deletes one of the caller's records (and what its reading taught their interests); someone else's record is
+ * "not found" and stays untouched.
+ */
 export async function removeHistory({ db, userId, id }: { db: Db; userId: number; id: number }): Promise<{ id: number }> {
-  const gone = await db
-    .delete(readHistory)
-    .where(and(eq(readHistory.id, id), eq(readHistory.userId, userId)))
-    .returning({ id: readHistory.id });
-  if (!gone.length) throw new ApiError("not_found", MSG.recordNotFound);
-  return { id };
+  const stats = await interestStats(db);
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(readHistory)
+      .where(and(eq(readHistory.id, id), eq(readHistory.userId, userId)))
+      .returning(removedReads);
+    if (!gone.length) throw new ApiError("not_found", MSG.recordNotFound);
+    await unlearn(tx, stats, userId, gone.map((r) => ({ ...r, signal: "read" })));
+    return { id };
+  });
 }
 
 export async function clearHistory({ db, userId }: { db: Db; userId: number }): Promise<{ deleted: number }> {
-  const gone = await db.delete(readHistory).where(eq(readHistory.userId, userId)).returning({ id: readHistory.id });
-  return { deleted: gone.length };
+  const stats = await interestStats(db);
+  return db.transaction(async (tx) => {
+    const gone = await tx.delete(readHistory).where(eq(readHistory.userId, userId)).returning(removedReads);
+    await unlearn(tx, stats, userId, gone.map((r) => ({ ...r, signal: "read" })));
+    return { deleted: gone.length };
+  });
 }

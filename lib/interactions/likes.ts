@@ -4,31 +4,43 @@ import "server-only";
 // counters are not served (404, as for an unknown id); its like can still be removed (DELETE).
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { ListedArticle } from "@/lib/articles/serialize";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { articles, likes } from "@/lib/db/schema";
+import { interestStats, learn, unlearn } from "@/lib/recommendations/profile";
+import type { TermStats } from "@/lib/search/statistics";
 import { counters, countersAfterRemoval, listedArticle, onArticle, recordArticleColumns, requireVisibleArticle, type Paged } from "./records";
 import type { LikesQuery } from "./schema";
 
 export type LikeAction = { action: "liked" | "unliked"; like_cnt: number };
 
 /** Likes the article, or unlikes it when the caller already likes it. */
-export function toggleLike({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<LikeAction> {
+export async function toggleLike({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<LikeAction> {
+  const stats = await interestStats(db);
   return onArticle(() =>
     db.transaction(async (tx) => {
       await requireVisibleArticle(tx, articleId);
-      const added = await tx.insert(likes).values({ userId, articleId }).onConflictDoNothing().returning({ id: likes.id });
-      if (!added.length) await tx.delete(likes).where(and(eq(likes.userId, userId), eq(likes.articleId, articleId)));
+      const added = await tx.insert(likes).values({ userId, articleId }).onConflictDoNothing().returning({ at: likes.createdAt });
+      if (added.length) await learn(tx, stats, userId, [{ articleId, signal: "like", at: added[0].at }]);
+      else await removeLike(tx, stats, userId, articleId);
       return { action: added.length ? "liked" : "unliked", like_cnt: (await counters(tx, articleId)).likeCnt };
     }),
   );
 }
 
 /** Removes the like if there is one (idempotent on a visible article; see countersAfterRemoval for a hidden one). */
-export function unlike({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<LikeAction> {
+export async function unlike({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<LikeAction> {
+  const stats = await interestStats(db);
   return db.transaction(async (tx) => {
-    const gone = await tx.delete(likes).where(and(eq(likes.userId, userId), eq(likes.articleId, articleId))).returning({ id: likes.id });
-    return { action: "unliked", like_cnt: (await countersAfterRemoval(tx, articleId, gone.length > 0)).likeCnt };
+    const removed = await removeLike(tx, stats, userId, articleId);
+    return { action: "unliked", like_cnt: (await countersAfterRemoval(tx, articleId, removed)).likeCnt };
   });
+}
+
+/** Deletes the like and takes back what it taught the reader's interests; whether there was one. */
+async function removeLike(tx: Tx, stats: TermStats | null, userId: number, articleId: number): Promise<boolean> {
+  const gone = await tx.delete(likes).where(and(eq(likes.userId, userId), eq(likes.articleId, articleId))).returning({ at: likes.createdAt });
+  await unlearn(tx, stats, userId, gone.map(({ at }) => ({ articleId, signal: "like", at })));
+  return gone.length > 0;
 }
 
 export async function likeStatus({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<{ is_liked: boolean }> {

@@ -1,0 +1,64 @@
+// Page 1 of a personalised feed from its candidates (feed.ts gathers them): which articles, in which order,
+// and why each is there. A share DISCOVERY_SHARE of the places goes to the hot order (what everyone reads:
+// discovery); the rest are shared among the interests by weight (D'Hondt: the strongest gets most, each gets
+// its turn), each taking its hottest candidate still free; an identical title is shown once and one source
+// fills at most SOURCE_MAX places; the interests' articles in hot order with a hot one every fourth place.
+// When the interests run out of candidates the hot order fills the page. Pure, so tested without a database.
+import type { RecommendReason } from "@/lib/articles/serialize";
+
+/** Share of page 1 (after pinned articles) that comes from the hot order: discovery. */
+export const DISCOVERY_SHARE = 0.25;
+/** Articles of one source (a feed, else an author) on page 1 at most. */
+export const SOURCE_MAX = 3;
+
+export type Candidate = { id: number; title: string; hot: number; source: string };
+export type Pick = { id: number; reason: RecommendReason };
+
+const titleKey = (title: string) => title.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
+
+/**
+ * Page 1's `slots` articles after the pinned ones, in the order shown, each with its reason. Pure: given the
+ * interests, each one's candidates (hottest first), the hot order's first articles and their rows.
+ */
+export function composeFirstPage(slots: number, interests: { term: string; weight: number; ids: number[] }[], hot: number[], rows: Map<number, Candidate>): Pick[] {
+  const discovery = slots > 1 ? Math.max(1, Math.round(slots * DISCOVERY_SHARE)) : 0;
+  const taken = new Set<number>();
+  const titles = new Set<string>();
+  const perSource = new Map<string, number>();
+  const admit = (id: number) => {
+    const row = rows.get(id);
+    if (!row || taken.has(id) || titles.has(titleKey(row.title)) || (perSource.get(row.source) ?? 0) >= SOURCE_MAX) return false;
+    taken.add(id);
+    titles.add(titleKey(row.title));
+    perSource.set(row.source, (perSource.get(row.source) ?? 0) + 1);
+    return true;
+  };
+  // Interests share their places by weight (D'Hondt), each taking its hottest candidate still free.
+  const personal: Pick[] = [];
+  const turns = interests.map((i) => ({ ...i, given: 0, next: 0 }));
+  while (personal.length < slots - discovery) {
+    const open = turns.filter((t) => t.next < t.ids.length);
+    if (!open.length) break;
+    const turn = open.reduce((a, b) => (b.weight / (b.given + 1) > a.weight / (a.given + 1) ? b : a));
+    const id = turn.ids[turn.next++];
+    if (admit(id)) {
+      turn.given++;
+      personal.push({ id, reason: { kind: "interest", label: turn.term } });
+    }
+  }
+  const popular: Pick[] = [];
+  for (const id of hot) {
+    if (personal.length + popular.length >= slots) break;
+    if (admit(id)) popular.push({ id, reason: { kind: "hot" } });
+  }
+  const byHot = (a: Pick, b: Pick) => rows.get(b.id)!.hot - rows.get(a.id)!.hot || b.id - a.id;
+  personal.sort(byHot);
+  popular.sort(byHot);
+  // A hot article every fourth place, the interests' articles around them.
+  const page: Pick[] = [];
+  while (personal.length || popular.length) {
+    const fromHot = (page.length % 4 === 3 && popular.length) || !personal.length;
+    page.push((fromHot ? popular : personal).shift()!);
+  }
+  return page;
+}
