@@ -4,7 +4,8 @@
 //                               the floor, PGlite with 10,000 and 100,000, the scaling table (1k / 10k /
 //                               100k), 100k against 1M (every scenario one request at a time, the chat's
 //                               first byte and the search flood on both), a crawler's permalinks (10,000
-//                               random ones cold, 304 revalidation at c=8), cold start, query plans, the
+//                               random ones cold, 304 revalidation at c=8), 50 simulated readers' personal
+//                               page 1 against the hot order (issue 31), cold start, query plans, the
 //                               summary pipeline, media pipeline (issue 20), first-load JS
 //   npm run bench -- --quick    under 3 minutes once prepared: PostgreSQL with 10,000 articles against the
 //                               floor, short runs, no PGlite or scaling table. With BENCH_ARTICLES=1000000:
@@ -44,6 +45,7 @@ import { comparisonTable, judge, mainTable, renderTable, scaleTable, scalingTabl
 import { SCALE_KEYS, TWO_WORD_KEYWORDS } from "./scenarios";
 import { sitemapBench, sitemapTable, type SitemapBench } from "./sitemaps";
 import { crawlCorpus, crawlerTable, type CrawlResult } from "./crawler";
+import { recommendCorpus, recommendTable, type RecommendResult } from "./recommendations";
 import { measureStartup } from "./startup";
 import { mediaPipeline, mediaTable } from "./media-pipeline";
 import { summaryPipeline } from "./summary-pipeline";
@@ -105,6 +107,10 @@ const media = quick ? undefined : await mediaPipeline();
 const crawls: CrawlResult[] = [];
 for (const db of [main, ...(other ? [other] : [])]) crawls.push(await crawlCorpus(db.target as { databaseUrl: string }, db.articles, Number(process.env.BENCH_PORT ?? 3391)));
 
+// Issue 31: simulated readers with interests, their page 1 against the hot order (bench/recommendations.ts).
+const recommended: RecommendResult[] = [];
+for (const db of [main, ...(other ? [other] : [])]) recommended.push(await recommendCorpus(db.target as { databaseUrl: string }, db.articles, Number(process.env.BENCH_PORT ?? 3391)));
+
 // A loopback OpenAI-compatible provider for the chat (no embedding model: search stays full-text).
 const provider = await startFakeOpenAI();
 const providerEnv = { OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: "test-key", AI_CHAT_MODEL: "fake-chat", AI_EMBEDDING_MODEL: "" };
@@ -157,6 +163,7 @@ const facts = [
   media && `Media to a completed summary (loopback site and provider):\n\n${mediaTable(media)}`,
   `Sitemaps (bench/sitemaps.ts):\n\n${sitemapTable(sitemaps)}`,
   `A crawler's permalinks (bench/crawler.ts):\n\n${crawlerTable(crawls)}`,
+  `Personal recommendations (bench/recommendations.ts):\n\n${recommendTable(recommended)}`,
 ].filter(Boolean) as string[];
 const took = (performance.now() - started) / 1000;
 const header = `${new Date().toISOString().slice(0, 10)}, ${quick ? "npm run bench -- --quick" : "npm run bench"}, ${cpus().length} cores, Node ${process.version}, load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")}; took ${Math.round(took)} s.`;
@@ -169,7 +176,7 @@ for (const e of explained) {
 const out = join(import.meta.dirname, "results");
 mkdirSync(out, { recursive: true });
 const prepared = [main, ...scaled.values(), ...pglite, ...(other ? [other] : [])].map((db) => ({ database: describe(db.target), articles: db.articles, seedSeconds: db.seedSeconds }));
-const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, sitemaps, crawls, explained };
+const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, sitemaps, crawls, recommended, explained };
 writeFileSync(join(out, "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
 writeFileSync(join(out, "latest.md"), `${markdown}\n`);
 console.log("written to bench/results/latest.json and bench/results/latest.md");

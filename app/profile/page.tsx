@@ -4,11 +4,13 @@ import { ProfileView } from "@/components/profile/profile-view";
 import { toApiUser } from "@/lib/auth/serialize";
 import { getStats } from "@/lib/auth/service";
 import { pageViewer } from "@/lib/auth/viewer";
+import { getInterests } from "@/lib/recommendations/service";
 
 export const metadata: Metadata = { title: "我的账户", robots: { index: false } };
 
 export default async function ProfilePage() {
   const viewer = await pageViewer();
   if (!viewer) return <SessionExpired path="/profile" />;
-  return <ProfileView user={toApiUser(viewer)} stats={await getStats(viewer)} />;
+  const [stats, interests] = await Promise.all([getStats(viewer), getInterests(viewer.id)]);
+  return <ProfileView user={toApiUser(viewer)} stats={stats} interests={interests} />;
 }

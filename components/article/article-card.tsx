@@ -1,5 +1,6 @@
+import { Flame, Sparkles } from "lucide-react";
 import { Link } from "@/components/ui/link";
-import type { ApiArticle } from "@/lib/articles/serialize";
+import type { ApiArticle, RecommendReason } from "@/lib/articles/serialize";
 import { platformIconPath } from "@/lib/articles/platforms";
 import { bodyPreview } from "@/lib/articles/preview";
 import { formatChineseDate } from "@/lib/format";
@@ -17,11 +18,23 @@ const cardCounts = ({ id, like_cnt, comment_cnt, favorite_cnt, is_liked, is_favo
   ...(is_favorited === undefined ? {} : { is_favorited }),
 });
 
+/** Why a personalised feed shows the card (lib/recommendations/feed.ts). */
+function ReasonLine({ reason }: { reason: RecommendReason }) {
+  const Icon = reason.kind === "hot" ? Flame : Sparkles;
+  return (
+    <p className="mb-1.5 flex items-center gap-1 text-xs text-slate-500" data-testid="recommend-reason">
+      <Icon className="size-3.5 shrink-0 text-brand-500" aria-hidden />
+      {reason.kind === "hot" ? "热门" : `因为你喜欢「${reason.label}」相关文章`}
+    </p>
+  );
+}
+
 /** One feed entry: title (to its permalink), collapsible markdown body, source, date, and like/comment/bookmark controls. */
 export function ArticleCard({ article }: { article: ApiArticle }) {
   const preview = article.content ? bodyPreview(article.content) : null;
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="article-item">
+      {article.recommend_reason ? <ReasonLine reason={article.recommend_reason} /> : null}
       <h2 className="text-base leading-snug font-semibold text-slate-900" data-testid="article-title">
         <Link href={`/articles/${article.id}`} className="hover:text-brand-600">
           {article.title}

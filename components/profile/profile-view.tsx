@@ -9,6 +9,7 @@ import { storeUser } from "@/lib/client/session";
 import { formatChineseDate } from "@/lib/format";
 import { MSG } from "@/lib/messages";
 import { maskPhone } from "./mask-phone";
+import { InterestsCard, type Interests } from "./interests-card";
 import { SecurityCard } from "./security-card";
 
 type Stats = { likes_count: number; favorites_count: number; comments_count: number; read_count: number };
@@ -16,7 +17,7 @@ type Draft = { display_name: string; email: string; bio: string };
 
 const draftOf = (u: ApiUser): Draft => ({ display_name: u.display_name ?? "", email: u.email ?? "", bio: u.bio ?? "" });
 
-export function ProfileView({ user: initial, stats }: { user: ApiUser; stats: Stats }) {
+export function ProfileView({ user: initial, stats, interests }: { user: ApiUser; stats: Stats; interests: Interests }) {
   const [user, setUser] = useState(initial);
   const [mode, setMode] = useState<"view" | "edit" | "saving">("view");
   const [draft, setDraft] = useState<Draft>(draftOf(initial));
@@ -129,6 +130,8 @@ export function ProfileView({ user: initial, stats }: { user: ApiUser; stats: St
           ))}
         </dl>
       </section>
+
+      <InterestsCard initial={interests} />
 
       <SecurityCard user={user} onChange={setUser} />
     </div>

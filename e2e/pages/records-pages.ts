@@ -20,7 +20,7 @@ export class RecordsApi {
     readonly token: string,
   ) {}
 
-  private get headers() {
+  get headers() {
     return { authorization: `Bearer ${this.token}` };
   }
 

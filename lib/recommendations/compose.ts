@@ -1,7 +1,7 @@
 // Page 1 of a personalised feed from its candidates (feed.ts gathers them): which articles, in which order,
 // and why each is there. A share DISCOVERY_SHARE of the places goes to the hot order (what everyone reads:
-// discovery); the rest are shared among the interests by weight (D'Hondt: the strongest gets most, each gets
-// its turn), each taking its hottest candidate still free; an identical title is shown once and one source
+// discovery); the rest are shared among the interests in proportion to weight (D'Hondt: the strongest gets
+// most), each taking its hottest candidate still free; an identical title is shown once and one source
 // fills at most SOURCE_MAX places; the interests' articles in hot order with a hot one every fourth place.
 // When the interests run out of candidates the hot order fills the page. Pure, so tested without a database.
 import type { RecommendReason } from "@/lib/articles/serialize";

@@ -5,7 +5,8 @@ import { PLATFORMS } from "@/lib/articles/platforms";
 import { gramTokens, segmentWords } from "@/lib/search/text";
 import type { NewArticle } from "@/lib/db/schema";
 
-const TOPICS: Record<string, string[]> = {
+/** The eight topics of the synthetic corpus, each with the words its titles and bodies are built from. */
+export const TOPICS: Record<string, string[]> = {
   ai: ["大模型", "提示词", "向量数据库", "检索增强", "智能体", "推理能力", "训练数据", "开源模型", "多模态", "幻觉问题"],
   code: ["TypeScript", "数据库索引", "前端性能", "代码评审", "单元测试", "微服务", "缓存策略", "Rust", "并发模型", "日志系统"],
   product: ["用户调研", "增长曲线", "留存率", "定价策略", "需求优先级", "设计系统", "用户体验", "产品路线图", "竞品分析", "转化漏斗"],
