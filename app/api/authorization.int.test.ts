@@ -11,6 +11,7 @@ import { signToken } from "@/lib/auth/token";
 import { getDb } from "@/lib/db";
 import { articles, summaryTasks } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
+import { searchFieldsFor } from "@/lib/search/text";
 import { CJK, deleteUser, ENDPOINTS, newFixture, sampleSend, send, type Endpoint, type Fixture, type Send } from "@/test/endpoints";
 
 const E = (id: string): Endpoint => {
@@ -42,7 +43,7 @@ async function viewOfA() {
       times: r.read_times,
     })),
   });
-  const [me, stats, likes, favorites, history, summaries, task, liked] = await Promise.all([
+  const [me, stats, likes, favorites, history, summaries, task, liked, interests] = await Promise.all([
     as(a, "GET /api/v1/users/me"),
     as(a, "GET /api/v1/users/me/stats"),
     as(a, "GET /api/v1/likes/my-likes"),
@@ -51,8 +52,9 @@ async function viewOfA() {
     as(a, "GET /api/summary/history"),
     as(a, "GET /api/summary/task/{id}/status"),
     as(a, "GET /api/v1/likes/status/{articleId}", { params: { articleId: String(aArticle) } }),
+    as(a, "GET /api/v1/users/me/interests"),
   ]);
-  for (const r of [me, stats, likes, favorites, history, summaries, task, liked]) expect(r.status, r.text.slice(0, 200)).toBe(200);
+  for (const r of [me, stats, likes, favorites, history, summaries, task, liked, interests]) expect(r.status, r.text.slice(0, 200)).toBe(200);
   return {
     me: me.body,
     stats: stats.body,
@@ -62,6 +64,8 @@ async function viewOfA() {
     summaries: summaries.body,
     task: task.body,
     liked: liked.body,
+    // Labels and the switch (weights are "as of now": they decay between two reads).
+    interests: { personalized: interests.body.personalized, labels: interests.body.items.map((i: { label: string }) => i.label) },
   };
 }
 
@@ -74,6 +78,9 @@ beforeAll(async () => {
   a = await newFixture("authz_a");
   b = await newFixture("authz_b");
   aArticle = a.articleIds[0];
+  // A title with words, so A's like and favourite teach A interest labels (the fixture's titles have none).
+  const title = `睡眠与跑步${a.user.id}`;
+  await (await getDb()).update(articles).set({ title, ...searchFieldsFor({ title }) }).where(eq(articles.id, aArticle));
   expect((await as(a, "POST /api/v1/likes/{articleId}", { params: { articleId: String(aArticle) } })).body.data.action).toBe("liked");
   expect((await as(a, "POST /api/v1/favorites", { body: { article_id: aArticle } })).status).toBe(200);
   expect((await as(a, "PUT /api/v1/users/me", { body: { display_name: "甲", email: "a@example.com", bio: "甲的简介" } })).status).toBe(200);
@@ -82,6 +89,7 @@ beforeAll(async () => {
   expect(before.favorites.total).toBe(1);
   expect(before.history.items.map((r: { id: number }) => r.id)).toEqual([a.recordId]);
   expect(before.task.status).toBe("completed");
+  expect(before.interests.labels.length).toBeGreaterThan(0); // taught by the like and the favourite
 });
 afterAll(() => {
   if (logLevel === undefined) delete process.env.LOG_LEVEL;
@@ -215,6 +223,33 @@ const ATTACKS: Attack[] = [
     "GET /api/v1/users/me/stats",
     () => as(b, "GET /api/v1/users/me/stats"),
     (res) => expect(res.body).toEqual({ likes_count: 0, favorites_count: 1, comments_count: 0, read_count: 1 }),
+  ],
+  [
+    "GET /api/v1/users/me/interests?user_id={A} → B's labels",
+    "GET /api/v1/users/me/interests",
+    () => as(b, "GET /api/v1/users/me/interests", { query: { user_id: String(a.user.id) } }),
+    async (res) => expect(res.body).toEqual((await as(b, "GET /api/v1/users/me/interests")).body),
+  ],
+  [
+    "PUT /api/v1/users/me/interests naming A → switches B only",
+    "PUT /api/v1/users/me/interests",
+    () => as(b, "PUT /api/v1/users/me/interests", { body: { personalized: false, user_id: a.user.id }, query: { user_id: String(a.user.id) } }),
+    (res) => expect(res.body.personalized).toBe(false),
+  ],
+  [
+    "DELETE /api/v1/users/me/interests/{A's label} → B's own label at most",
+    "DELETE /api/v1/users/me/interests/{label}",
+    () => as(b, "DELETE /api/v1/users/me/interests/{label}", { params: { label: before.interests.labels[0] }, query: { user_id: String(a.user.id) } }),
+    (res) => {
+      expect([200, 404]).toContain(res.status); // B may hold the label too (B favourited A's article above)
+      if (res.status === 200) expect(res.body.items.map((i: { label: string }) => i.label)).not.toContain(before.interests.labels[0]);
+    },
+  ],
+  [
+    "DELETE /api/v1/users/me/interests naming A → clears B's labels only",
+    "DELETE /api/v1/users/me/interests",
+    () => as(b, "DELETE /api/v1/users/me/interests", { query: { user_id: String(a.user.id) } }),
+    (res) => expect(res.body.items).toEqual([]),
   ],
   [
     "GET /api/summary/task/{A's task}/status → 404",

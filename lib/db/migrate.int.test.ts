@@ -30,6 +30,7 @@ describe("migrations", () => {
       "site_counters",
       "sms_codes",
       "summary_tasks",
+      "user_interests",
       "users",
     ]);
   });

@@ -28,7 +28,7 @@ describe("composeFirstPage", () => {
   });
 
   it("shows an identical title once and one source at most SOURCE_MAX times", () => {
-    const same = rows([...sleep, ...hot], { 111: { title: "同一篇" }, 110: { title: " 同一篇" }, 109: { source: "feed 1" }, 108: { source: "feed 1" }, 107: { source: "feed 1" }, 106: { source: "feed 1" } });
+    const same = rows([...sleep, ...hot], { 111: { title: "同一篇：上" }, 110: { title: " 同一篇 上！" }, 109: { source: "feed 1" }, 108: { source: "feed 1" }, 107: { source: "feed 1" }, 106: { source: "feed 1" } });
     const page = composeFirstPage(12, [{ term: "睡眠", weight: 1, ids: sleep }], hot, same);
     const ids = page.map((p) => p.id);
     expect(ids.filter((id) => id === 111 || id === 110)).toHaveLength(1);

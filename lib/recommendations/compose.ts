@@ -14,7 +14,8 @@ export const SOURCE_MAX = 3;
 export type Candidate = { id: number; title: string; hot: number; source: string };
 export type Pick = { id: number; reason: RecommendReason };
 
-const titleKey = (title: string) => title.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
+/** Titles that differ only in width, case, spaces or punctuation are the same story (一文读懂X：Y篇 / 一文读懂X Y篇). */
+const titleKey = (title: string) => title.normalize("NFKC").replace(/[\p{P}\p{S}\s]+/gu, "").toLowerCase();
 
 /**
  * Page 1's `slots` articles after the pinned ones, in the order shown, each with its reason. Pure: given the
