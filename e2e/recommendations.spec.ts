@@ -16,25 +16,23 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, scheme: Schem
   await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}-${scheme}.png`, fullPage: name === "profile" });
 }
 
-type Labels = { personalized: boolean; items: { label: string }[] };
+type Feed = { data: { items: (ApiArticle & { recommend_reason?: { kind: string; label?: string } })[] } };
 
-/** Likes articles from page 2 of the hot order until one of the labels they teach is in another article's title. */
-async function likeUntilShared(page: Page, api: RecordsApi): Promise<string> {
+/** Likes articles from page 2 of the hot order until page 1 recommends something for one of their words; that word. */
+async function likeUntilRecommended(page: Page, api: RecordsApi): Promise<string> {
   const all = await api.articles(60);
-  const headers = { authorization: `Bearer ${api.token}` };
   for (const article of all.slice(20, 40)) {
     await api.like([article]);
-    const { items } = (await (await page.request.get("/api/v1/users/me/interests", { headers })).json()) as Labels;
-    const others = all.filter((a: ApiArticle) => a.id !== article.id);
-    const shared = items.find(({ label }) => others.some((a) => a.title.includes(label)));
-    if (shared) return shared.label;
+    const feed = (await (await page.request.get("/api/v1/articles/?exclude_read=true", { headers: api.headers })).json()) as Feed;
+    const reason = feed.data.items.find((a) => a.recommend_reason?.kind === "interest")?.recommend_reason;
+    if (reason?.label) return reason.label;
   }
   throw new Error("no demo article shares a title word with the ones liked");
 }
 
 test("likes make page 1 the reader's own with a reason per card; /profile removes a label and turns it off", async ({ page }, testInfo) => {
   const api = new RecordsApi(page, await signUp(page, "recommend"));
-  const label = await likeUntilShared(page, api);
+  const label = await likeUntilRecommended(page, api);
   const home = new HomePage(page);
   const reasons = page.getByTestId("recommend-reason");
   const card = page.getByTestId("interests-card");

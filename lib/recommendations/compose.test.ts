@@ -3,7 +3,7 @@ import { composeFirstPage, DISCOVERY_SHARE, SOURCE_MAX, type Candidate } from ".
 
 /** Rows for ids: hotter for a higher id, each of its own source and title unless told. */
 function rows(ids: number[], over: Record<number, Partial<Candidate>> = {}): Map<number, Candidate> {
-  return new Map(ids.map((id) => [id, { id, title: `标题 ${id}`, hot: id, source: `author ${id}`, ...over[id] }]));
+  return new Map(ids.map((id) => [id, { id, title: `标题 ${id}`, hot: id, source: `author ${id}`, words: [], ...over[id] }]));
 }
 const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 const reasons = (page: { reason: { kind: string; label?: string } }[]) => page.map((p) => (p.reason.kind === "hot" ? "hot" : p.reason.label));
@@ -33,6 +33,16 @@ describe("composeFirstPage", () => {
     const ids = page.map((p) => p.id);
     expect(ids.filter((id) => id === 111 || id === 110)).toHaveLength(1);
     expect(ids.filter((id) => same.get(id)!.source === "feed 1")).toHaveLength(SOURCE_MAX);
+  });
+
+  it("takes discovery about other things: not the interests' words, not another discovery article's words", () => {
+    const over = { 929: { words: ["睡眠"] }, 928: { words: ["跑步", "配速"] }, 927: { words: ["配速"] }, 926: { words: ["黑洞"] }, 925: { words: ["跑步"] } };
+    const page = composeFirstPage(8, [{ term: "睡眠", weight: 1, ids: sleep }], hot, rows([...sleep, ...hot], over));
+    expect(page.filter((p) => p.reason.kind === "hot").map((p) => p.id)).toEqual([928, 926]); // 929: 睡眠; 927 and 925 share 928's words
+    // When the hot order holds nothing else, discovery is the hot order as it is.
+    const same = Object.fromEntries(hot.map((id) => [id, { words: ["睡眠"] }]));
+    const plain = composeFirstPage(8, [{ term: "睡眠", weight: 1, ids: sleep }], hot, rows([...sleep, ...hot], same));
+    expect(plain.filter((p) => p.reason.kind === "hot").map((p) => p.id)).toEqual([929, 928]);
   });
 
   it("fills with the hot order when the interests run out, and never repeats an article", () => {

@@ -1,7 +1,8 @@
 // Page 1 of a personalised feed from its candidates (feed.ts gathers them): which articles, in which order,
 // and why each is there. A share DISCOVERY_SHARE of the places goes to the hot order (what everyone reads:
-// discovery); the rest are shared among the interests in proportion to weight (D'Hondt: the strongest gets
-// most), each taking its hottest candidate still free; an identical title is shown once and one source
+// discovery, taken about other things than the interests and than each other where the hot order allows);
+// the rest are shared among the interests in proportion to weight (D'Hondt: the strongest gets most), each
+// taking its hottest candidate still free; an identical title is shown once and one source
 // fills at most SOURCE_MAX places; the interests' articles in hot order with a hot one every fourth place.
 // When the interests run out of candidates the hot order fills the page. Pure, so tested without a database.
 import type { RecommendReason } from "@/lib/articles/serialize";
@@ -11,7 +12,8 @@ export const DISCOVERY_SHARE = 0.25;
 /** Articles of one source (a feed, else an author) on page 1 at most. */
 export const SOURCE_MAX = 3;
 
-export type Candidate = { id: number; title: string; hot: number; source: string };
+/** An article that may go on page 1: its title, hot score, source and topic words (terms.ts). */
+export type Candidate = { id: number; title: string; hot: number; source: string; words: string[] };
 export type Pick = { id: number; reason: RecommendReason };
 
 /** Titles that differ only in width, case, spaces or punctuation are the same story (一文读懂X：Y篇 / 一文读懂X Y篇). */
@@ -47,10 +49,21 @@ export function composeFirstPage(slots: number, interests: { term: string; weigh
       personal.push({ id, reason: { kind: "interest", label: turn.term } });
     }
   }
+  // Discovery: hot articles about something else — none of the interests' words, nor the words of another
+  // discovery article — then, when too few are, any hot article (and the hot order fills what is left).
   const popular: Pick[] = [];
-  for (const id of hot) {
-    if (personal.length + popular.length >= slots) break;
-    if (admit(id)) popular.push({ id, reason: { kind: "hot" } });
+  const interestWords = new Set(interests.map((i) => i.term));
+  const shown = new Set<string>();
+  const elsewhere = (id: number) => (rows.get(id)?.words ?? []).every((w) => !interestWords.has(w) && !shown.has(w));
+  const passes = [(id: number) => elsewhere(id) && popular.length < discovery, () => popular.length < discovery, () => true];
+  for (const fits of passes) {
+    for (const id of hot) {
+      if (personal.length + popular.length >= slots) break;
+      if (fits(id) && admit(id)) {
+        popular.push({ id, reason: { kind: "hot" } });
+        rows.get(id)!.words.forEach((w) => shown.add(w));
+      }
+    }
   }
   const byHot = (a: Pick, b: Pick) => rows.get(b.id)!.hot - rows.get(a.id)!.hot || b.id - a.id;
   personal.sort(byHot);

@@ -5,7 +5,7 @@ import "server-only";
 // - candidates: for each of the reader's INTERESTS_USED strongest interests, the PER_INTEREST hottest unread
 //   visible articles whose title holds the word and that the reader has not liked or favourited
 //   (top-by-hot.ts: a walk down the hot index that stops, or the title index's bitmap for a rare word —
-//   bounded by the page, not by the collection), and the page's worth of the hot order itself;
+//   bounded by the page, not by the collection), and the first HOT_WINDOW pages' worth of the hot order;
 // - the page (compose.ts): a share of it from the hot order (discovery), the rest shared among the interests
 //   by their weights, each article saying why it is there (因为你喜欢「…」 / 热门).
 //
@@ -20,11 +20,14 @@ import type { ArticleRow } from "@/lib/articles/serialize";
 import { termStats, type TermStats } from "@/lib/search/statistics";
 import { topByHot } from "@/lib/search/top-by-hot";
 import { composeFirstPage, type Candidate, type Pick } from "./compose";
+import { interestTerms } from "./terms";
 
 /** Interests that bring candidates (the strongest). */
 export const INTERESTS_USED = 6;
 /** Candidates per interest. */
 export const PER_INTEREST = 12;
+/** The hot order's articles read for discovery and filling, per place on page 1. */
+export const HOT_WINDOW = 3;
 
 type Interest = { term: string; weight: number };
 
@@ -66,13 +69,19 @@ function hotIds(db: Db, reader: NonNullable<Reader>, k: number, offset = 0, exce
     .offset(offset);
 }
 
-async function candidateRows(db: Db, ids: number[]): Promise<Map<number, Candidate>> {
+async function candidateRows(db: Db, stats: TermStats | null, ids: number[]): Promise<Map<number, Candidate>> {
   if (!ids.length) return new Map();
   const rows = await db
-    .select({ id: articles.id, title: articles.title, hot: articles.hotScore, source: sql<string>`coalesce('feed ' || ${articles.feedSourceId}, 'author ' || ${articles.authorName}, 'article ' || ${articles.id})` })
+    .select({
+      id: articles.id,
+      title: articles.title,
+      searchTitle: articles.searchTitle,
+      hot: articles.hotScore,
+      source: sql<string>`coalesce('feed ' || ${articles.feedSourceId}, 'author ' || ${articles.authorName}, 'article ' || ${articles.id})`,
+    })
     .from(articles)
     .where(inArray(articles.id, ids));
-  return new Map(rows.map((r) => [r.id, { ...r, hot: r.hot ?? 0 }]));
+  return new Map(rows.map(({ searchTitle, ...r }) => [r.id, { ...r, hot: r.hot ?? 0, words: interestTerms(stats, r.title, searchTitle) }]));
 }
 
 /** Page 1's picks for the reader, or null when the feed is the plain hot order (no interests, or off). */
@@ -82,10 +91,10 @@ async function firstPagePicks(db: Db, reader: NonNullable<Reader>, slots: number
   const stats = await termStats(db).catch(() => null);
   const [found, hot] = await Promise.all([
     Promise.all(interests.map((i) => interestCandidates(db, stats, reader, i.term))),
-    hotIds(db, reader, slots + PER_INTEREST),
+    hotIds(db, reader, HOT_WINDOW * slots),
   ]);
   const hotList = hot.map((r) => r.id);
-  const rows = await candidateRows(db, [...new Set([...found.flat(), ...hotList])]);
+  const rows = await candidateRows(db, stats, [...new Set([...found.flat(), ...hotList])]);
   return composeFirstPage(slots, interests.map((i, n) => ({ ...i, ids: found[n] })), hotList, rows);
 }
 
