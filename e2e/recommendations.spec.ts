@@ -59,14 +59,21 @@ test("likes make page 1 the reader's own with a reason per card; /profile remove
   await expect(home.articles.first()).toBeVisible();
   await expect(reasons.filter({ hasText: `「${label}」` })).toHaveCount(0);
 
-  // Off: remembered on the account, and the home page is the plain hot order (no reasons).
+  // Off, with labels left: remembered on the account, and the home page is the plain hot order (no reasons).
   await page.goto("/profile");
   await switchButton.click();
   await expect(switchButton).toHaveAttribute("aria-checked", "false");
   await expect(card).toContainText("已关闭：首页按热度排序");
   await page.reload();
   await expect(switchButton).toHaveAttribute("aria-checked", "false");
+  await expect(card.getByTestId("interest-labels").getByRole("listitem").first()).toBeVisible();
   await home.goto();
   await expect(home.articles.first()).toBeVisible();
   await expect(reasons).toHaveCount(0);
+
+  // 全部清除, confirmed: no labels left.
+  await page.goto("/profile");
+  page.once("dialog", (d) => void d.accept());
+  await card.getByRole("button", { name: "全部清除" }).click();
+  await expect(card).toContainText("还没有兴趣标签");
 });

@@ -49,6 +49,7 @@ export const MSG = {
   removeHistoryConfirm: "确定要将这篇文章从浏览历史中移除吗？",
   // Personalised recommendations (/profile)
   interestNotFound: "没有这个兴趣标签",
+  clearInterestsConfirm: "确定要清除全部兴趣标签吗？首页将按热度排序，直到你再次点赞、收藏或阅读。",
   interestsLoadFailed: "兴趣标签加载失败，请重试",
   interestRemoveFailed: "删除兴趣标签失败，请重试",
   personalizationFailed: "设置失败，请重试",

@@ -24,7 +24,7 @@ function ReasonLine({ reason }: { reason: RecommendReason }) {
   return (
     <p className="mb-1.5 flex items-center gap-1 text-xs text-slate-500" data-testid="recommend-reason">
       <Icon className="size-3.5 shrink-0 text-brand-500" aria-hidden />
-      {reason.kind === "hot" ? "热门" : `因为你喜欢「${reason.label}」相关文章`}
+      {reason.kind === "hot" ? "热门" : reason.kind === "similar" ? "与你喜欢的文章相似" : `因为你喜欢「${reason.label}」相关文章`}
     </p>
   );
 }

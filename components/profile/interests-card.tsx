@@ -27,6 +27,9 @@ export function InterestsCard({ initial }: { initial: Interests }) {
 
   const toggle = () =>
     change("switch", () => api<Interests>("/users/me/interests", { method: "PUT", json: { personalized: !state.personalized } }), MSG.personalizationFailed);
+  const clear = () => {
+    if (window.confirm(MSG.clearInterestsConfirm)) void change("clear", () => api<Interests>("/users/me/interests", { method: "DELETE" }), MSG.interestRemoveFailed);
+  };
   const remove = (label: string) =>
     change(`label:${label}`, () => api<Interests>(`/users/me/interests/${encodeURIComponent(label)}`, { method: "DELETE" }), MSG.interestRemoveFailed);
 
@@ -56,7 +59,14 @@ export function InterestsCard({ initial }: { initial: Interests }) {
           <span aria-hidden className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${state.personalized ? "translate-x-5" : "translate-x-0.5"}`} />
         </button>
       </div>
-      <h3 className="mt-4 text-sm text-slate-800">兴趣标签</h3>
+      <div className="mt-4 flex items-center justify-between gap-3">
+        <h3 className="text-sm text-slate-800">兴趣标签</h3>
+        {state.items.length ? (
+          <button type="button" onClick={clear} disabled={busy === "clear"} className="text-xs text-slate-500 underline-offset-2 hover:text-slate-800 hover:underline disabled:opacity-60">
+            全部清除
+          </button>
+        ) : null}
+      </div>
       {state.items.length ? (
         <ul className="mt-2 flex flex-wrap gap-2" data-testid="interest-labels">
           {state.items.map(({ label }) => (

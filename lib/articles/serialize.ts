@@ -24,8 +24,8 @@ export type ApiArticle = {
   unavailable?: never;
 };
 
-/** An interest of the reader's (因为你喜欢「…」相关文章) or the hot order (热门). */
-export type RecommendReason = { kind: "interest"; label: string } | { kind: "hot" };
+/** An interest of the reader's (因为你喜欢「…」相关文章), near what they liked (与你喜欢的文章相似), or the hot order (热门). */
+export type RecommendReason = { kind: "interest"; label: string } | { kind: "similar" } | { kind: "hot" };
 
 /**
  * An article an operator took down (hidden, or waiting for review), as a reader's own lists (likes,

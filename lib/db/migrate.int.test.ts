@@ -31,6 +31,7 @@ describe("migrations", () => {
       "sms_codes",
       "summary_tasks",
       "user_interests",
+      "user_vectors",
       "users",
     ]);
   });

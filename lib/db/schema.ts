@@ -364,6 +364,25 @@ export const userInterests = pgTable(
 );
 export type UserInterest = typeof userInterests.$inferSelect;
 
+/**
+ * A reader's taste as a vector, per embedding model (lib/recommendations/profile.ts): the sum of the embeddings
+ * of what they liked, favourited and read, each scaled as user_interests weighs it (reference units), with the
+ * sum of those scales as `weight`. Its direction is the decayed mean of those articles; the page's neighbours
+ * come from it when a model is configured.
+ */
+export const userVectors = pgTable(
+  "user_vectors",
+  {
+    userId: userRef(),
+    model: text("model").notNull(),
+    dimensions: integer("dimensions").notNull(),
+    vector: doublePrecision("vector").array().notNull(),
+    weight: doublePrecision("weight").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.model] })],
+);
+
 /** Comments exist only as counters in the interface; rows are kept so counts come from real data. */
 export const comments = pgTable(
   "comments",

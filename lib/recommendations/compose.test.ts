@@ -52,6 +52,14 @@ describe("composeFirstPage", () => {
     expect(reasons(page).filter((r) => r === "睡眠")).toHaveLength(3);
   });
 
+  it("the reader's neighbours count as a group with their own reason", () => {
+    const near = range(300, 12).reverse();
+    const page = composeFirstPage(12, [{ term: "睡眠", weight: 2, ids: sleep }, { term: "", weight: 1, ids: near, reason: { kind: "similar" } }], hot, rows([...sleep, ...near, ...hot]));
+    const similar = page.filter((p) => p.reason.kind === "similar").map((p) => p.id);
+    expect(similar.length).toBeGreaterThanOrEqual(2);
+    expect(similar.every((id) => near.includes(id))).toBe(true);
+  });
+
   it("a single place goes to the strongest interest", () => {
     expect(reasons(composeFirstPage(1, [{ term: "睡眠", weight: 1, ids: sleep }], hot, all))).toEqual(["睡眠"]);
     expect(composeFirstPage(0, [{ term: "睡眠", weight: 1, ids: sleep }], hot, all)).toEqual([]);

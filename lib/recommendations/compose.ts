@@ -23,7 +23,10 @@ const titleKey = (title: string) => title.normalize("NFKC").replace(/[\p{P}\p{S}
  * Page 1's `slots` articles after the pinned ones, in the order shown, each with its reason. Pure: given the
  * interests, each one's candidates (hottest first), the hot order's first articles and their rows.
  */
-export function composeFirstPage(slots: number, interests: { term: string; weight: number; ids: number[] }[], hot: number[], rows: Map<number, Candidate>): Pick[] {
+/** A source of candidates: an interest word, or (with `reason`) the neighbours of the reader's vector. */
+export type CandidateGroup = { term: string; weight: number; ids: number[]; reason?: RecommendReason };
+
+export function composeFirstPage(slots: number, interests: CandidateGroup[], hot: number[], rows: Map<number, Candidate>): Pick[] {
   const discovery = slots > 1 ? Math.max(1, Math.round(slots * DISCOVERY_SHARE)) : 0;
   const taken = new Set<number>();
   const titles = new Set<string>();
@@ -46,13 +49,13 @@ export function composeFirstPage(slots: number, interests: { term: string; weigh
     const id = turn.ids[turn.next++];
     if (admit(id)) {
       turn.given++;
-      personal.push({ id, reason: { kind: "interest", label: turn.term } });
+      personal.push({ id, reason: turn.reason ?? { kind: "interest", label: turn.term } });
     }
   }
   // Discovery: hot articles about something else — none of the interests' words, nor the words of another
   // discovery article — then, when too few are, any hot article (and the hot order fills what is left).
   const popular: Pick[] = [];
-  const interestWords = new Set(interests.map((i) => i.term));
+  const interestWords = new Set(interests.filter((i) => !i.reason).map((i) => i.term));
   const shown = new Set<string>();
   const elsewhere = (id: number) => (rows.get(id)?.words ?? []).every((w) => !interestWords.has(w) && !shown.has(w));
   const passes = [(id: number) => elsewhere(id) && popular.length < discovery, () => popular.length < discovery, () => true];

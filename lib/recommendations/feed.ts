@@ -5,21 +5,26 @@ import "server-only";
 // - candidates: for each of the reader's INTERESTS_USED strongest interests, the PER_INTEREST hottest unread
 //   visible articles whose title holds the word and that the reader has not liked or favourited
 //   (top-by-hot.ts: a walk down the hot index that stops, or the title index's bitmap for a rare word —
-//   bounded by the page, not by the collection), and the first HOT_WINDOW pages' worth of the hot order;
+//   bounded by the page, not by the collection), with an embedding model the articles nearest the reader's
+//   vector (pgvector's index), and the first HOT_WINDOW pages' worth of the hot order;
 // - the page (compose.ts): a share of it from the hot order (discovery), the rest shared among the interests
 //   by their weights, each article saying why it is there (因为你喜欢「…」 / 热门).
 //
 // Pages after the first are the hot order without page 1's articles: every unread article appears once,
 // on page 1 or in its hot place after it. A reader without interests, or with personalisation off, gets
 // exactly the hot order (listArticles).
-import { and, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { articles } from "@/lib/db/schema";
+import { articles, userVectors } from "@/lib/db/schema";
+import { errorMessage, log } from "@/lib/log";
 import { articlesByIds, feedTotal, pinnedArticles, unreadBy, visible, type Page, type Reader } from "@/lib/articles/queries";
 import type { ArticleRow } from "@/lib/articles/serialize";
 import { termStats, type TermStats } from "@/lib/search/statistics";
 import { topByHot } from "@/lib/search/top-by-hot";
-import { composeFirstPage, type Candidate, type Pick } from "./compose";
+import { nearestArticles, vectorSearchAvailable } from "@/lib/search/vectors";
+import { composeFirstPage, type Candidate, type CandidateGroup, type Pick } from "./compose";
+import { FORGOTTEN, scaleAt } from "./profile";
 import { interestTerms } from "./terms";
 
 /** Interests that bring candidates (the strongest). */
@@ -28,6 +33,8 @@ export const INTERESTS_USED = 6;
 export const PER_INTEREST = 12;
 /** The hot order's articles read for discovery and filling, per place on page 1. */
 export const HOT_WINDOW = 3;
+/** The neighbours of the reader's vector weigh as an interest this share of the strongest word. */
+export const SIMILAR_SHARE = 0.5;
 
 type Interest = { term: string; weight: number };
 
@@ -84,18 +91,46 @@ async function candidateRows(db: Db, stats: TermStats | null, ids: number[]): Pr
   return new Map(rows.map(({ searchTitle, ...r }) => [r.id, { ...r, hot: r.hot ?? 0, words: interestTerms(stats, r.title, searchTitle) }]));
 }
 
+/**
+ * With an embedding model configured (and vectors searchable here), the articles nearest the reader's vector
+ * (user_vectors) that are unread, visible, unpinned and not kept by them, nearest first.
+ */
+async function similarCandidates(db: Db, reader: NonNullable<Reader>, now = Date.now()): Promise<number[]> {
+  const { AI_EMBEDDING_MODEL: model, AI_EMBEDDING_MIN_SIMILARITY: minSimilarity } = getConfig();
+  if (!model || !(await vectorSearchAvailable(db))) return [];
+  const [row] = await db
+    .select({ vector: userVectors.vector, weight: userVectors.weight })
+    .from(userVectors)
+    .where(and(eq(userVectors.userId, reader.userId), eq(userVectors.model, model)));
+  if (!row || row.weight < FORGOTTEN * scaleAt(now)) return [];
+  const norm = Math.hypot(...row.vector);
+  if (!(norm > 0)) return [];
+  const near = await nearestArticles({ db, model, vector: row.vector.map((x) => x / norm), limit: 2 * PER_INTEREST, minSimilarity, reader });
+  if (!near.length) return [];
+  const ids = near.map((n) => n.id);
+  const open = new Set((await db.select({ id: articles.id }).from(articles).where(and(inArray(articles.id, ids), notPinned(), notKeptBy(reader.userId)))).map((r) => r.id));
+  return ids.filter((id) => open.has(id)).slice(0, PER_INTEREST);
+}
+
 /** Page 1's picks for the reader, or null when the feed is the plain hot order (no interests, or off). */
 async function firstPagePicks(db: Db, reader: NonNullable<Reader>, slots: number): Promise<Pick[] | null> {
   const interests = await strongestInterests(db, reader.userId);
   if (!interests.length || slots < 1) return null;
   const stats = await termStats(db).catch(() => null);
-  const [found, hot] = await Promise.all([
+  const [found, similar, hot] = await Promise.all([
     Promise.all(interests.map((i) => interestCandidates(db, stats, reader, i.term))),
+    similarCandidates(db, reader).catch((err: unknown) => {
+      log.warn("similar_candidates_failed", { error: errorMessage(err) }); // the words still make the page
+      return [];
+    }),
     hotIds(db, reader, HOT_WINDOW * slots),
   ]);
   const hotList = hot.map((r) => r.id);
-  const rows = await candidateRows(db, stats, [...new Set([...found.flat(), ...hotList])]);
-  return composeFirstPage(slots, interests.map((i, n) => ({ ...i, ids: found[n] })), hotList, rows);
+  const rows = await candidateRows(db, stats, [...new Set([...found.flat(), ...similar, ...hotList])]);
+  const groups: CandidateGroup[] = interests.map((i, n) => ({ ...i, ids: found[n] }));
+  // The neighbours count as an interest half as strong as the strongest word.
+  if (similar.length) groups.push({ term: "", weight: SIMILAR_SHARE * interests[0].weight, ids: similar, reason: { kind: "similar" } });
+  return composeFirstPage(slots, groups, hotList, rows);
 }
 
 /**

@@ -6,10 +6,13 @@ import "server-only";
 // Weights decay with a half-life: a signal at time t adds weight × 2^((t − EPOCH) / HALF_LIFE) in reference
 // units, so stored weights keep their order as time passes (older signals simply count less than newer ones)
 // and the weight now is the stored one × 2^(−(now − EPOCH) / HALF_LIFE). Taking a signal back (an unlike, a
-// favourite or history record removed) subtracts exactly what it added, from the action's own time.
-import { and, desc, eq, sql } from "drizzle-orm";
+// favourite or history record removed) subtracts exactly what it added, from the action's own time. With an
+// embedding model configured, the same signals move a vector per reader (user_vectors): the articles'
+// embeddings summed with the same scales, whose direction is the decayed mean of what the reader chose.
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { getConfig } from "@/lib/config";
 import type { Db, Tx } from "@/lib/db/client";
-import { articles, userInterests, users } from "@/lib/db/schema";
+import { articleEmbeddings, articles, userInterests, users, userVectors } from "@/lib/db/schema";
 import { termStats, type TermStats } from "@/lib/search/statistics";
 import { interestTerms } from "./terms";
 
@@ -24,7 +27,7 @@ const EPOCH_MS = Date.UTC(2026, 0, 1);
 /** Interests kept per reader (the weakest go). */
 export const MAX_INTERESTS = 64;
 /** An interest weighing less than this now (a twentieth of one reading) is forgotten. */
-const FORGOTTEN = 0.05;
+export const FORGOTTEN = 0.05;
 
 /** Reference units of a signal at `ms`. */
 export const scaleAt = (ms: number) => 2 ** ((ms - EPOCH_MS) / HALF_LIFE_MS);
@@ -55,8 +58,51 @@ async function weighActs(tx: Db | Tx, stats: TermStats | null, acts: Act[]): Pro
   return { terms, weights: terms.map((t) => sum.get(t)!) };
 }
 
+/**
+ * With an embedding model configured, moves the reader's vector (user_vectors) by the acts' articles'
+ * embeddings, each scaled as its words are (`sign` −1 takes them back). Articles not embedded yet add nothing.
+ */
+async function moveVector(tx: Db | Tx, userId: number, acts: Act[], sign: 1 | -1, now: number): Promise<void> {
+  const model = getConfig().AI_EMBEDDING_MODEL;
+  if (!model || !acts.length) return;
+  const rows = await tx
+    .select({ id: articleEmbeddings.articleId, embedding: articleEmbeddings.embedding })
+    .from(articleEmbeddings)
+    .where(and(eq(articleEmbeddings.model, model), inArray(articleEmbeddings.articleId, [...new Set(acts.map((a) => a.articleId))])));
+  if (!rows.length) return;
+  const n = rows[0].embedding.length;
+  const byId = new Map(rows.filter((r) => r.embedding.length === n).map((r) => [r.id, r.embedding]));
+  const sum = new Array<number>(n).fill(0);
+  let weight = 0;
+  for (const act of acts) {
+    const e = byId.get(act.articleId);
+    if (!e) continue;
+    const w = sign * SIGNAL_WEIGHTS[act.signal] * scaleAt(act.at.getTime());
+    weight += w;
+    for (let i = 0; i < n; i++) sum[i] += w * e[i];
+  }
+  if (weight === 0) return;
+  const added = sql`array(select x + y from unnest(user_vectors.vector, ${sql.param(sum)}::float8[]) with ordinality as t(x, y, i) order by i)`;
+  if (sign > 0) {
+    await tx.execute(sql`
+      insert into user_vectors (user_id, model, dimensions, vector, weight)
+      select ${userId}, ${model}, ${n}, ${sql.param(sum)}::float8[], ${weight}
+      where exists (select 1 from users where id = ${userId} and personalized)
+      on conflict (user_id, model) do update set
+        vector = case when user_vectors.dimensions = excluded.dimensions then ${added} else excluded.vector end,
+        weight = case when user_vectors.dimensions = excluded.dimensions then user_vectors.weight + excluded.weight else excluded.weight end,
+        dimensions = excluded.dimensions, updated_at = now()`);
+  } else {
+    await tx.execute(sql`
+      update user_vectors set vector = ${added}, weight = weight + ${weight}, updated_at = now()
+      where user_id = ${userId} and model = ${model} and dimensions = ${n}`);
+    await tx.execute(sql`delete from user_vectors where user_id = ${userId} and weight < ${FORGOTTEN * scaleAt(now)}`);
+  }
+}
+
 /** Teaches the reader's profile what they just did (nothing when they turned personalisation off). */
-export async function learn(tx: Db | Tx, stats: TermStats | null, userId: number, acts: Act[]): Promise<void> {
+export async function learn(tx: Db | Tx, stats: TermStats | null, userId: number, acts: Act[], now = Date.now()): Promise<void> {
+  await moveVector(tx, userId, acts, 1, now);
   const { terms, weights } = await weighActs(tx, stats, acts);
   if (!terms.length) return;
   await tx.execute(sql`
@@ -72,6 +118,7 @@ export async function learn(tx: Db | Tx, stats: TermStats | null, userId: number
 
 /** Takes back what `acts` taught (an unlike, a removed favourite or history record); faded interests go. */
 export async function unlearn(tx: Db | Tx, stats: TermStats | null, userId: number, acts: Act[], now = Date.now()): Promise<void> {
+  await moveVector(tx, userId, acts, -1, now);
   const { terms, weights } = await weighActs(tx, stats, acts);
   if (!terms.length) return;
   await tx.execute(sql`
@@ -105,6 +152,7 @@ export async function forgetInterest(db: Db, userId: number, label: string): Pro
 
 /** Forgets every interest of the reader; how many there were. */
 export async function forgetAllInterests(db: Db, userId: number): Promise<number> {
+  await db.delete(userVectors).where(eq(userVectors.userId, userId));
   return (await db.delete(userInterests).where(eq(userInterests.userId, userId)).returning({ term: userInterests.term })).length;
 }
 

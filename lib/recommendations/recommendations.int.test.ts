@@ -1,9 +1,9 @@
 // Personal recommendations over the real database, through the API's own handlers: what likes, favourites
 // and readings teach the profile (and what taking them back removes), page 1 following it at once with a
 // reason per card, the switch (off = the hot order, byte for byte), labels removed, paging without repeats
-// or gaps, hidden articles never recommended.
+// or gaps, hidden articles never recommended; with an embedding model, the neighbours of the reader's vector.
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as feed } from "@/app/api/v1/articles/route";
 import { DELETE as removeFavorite } from "@/app/api/v1/favorites/[articleId]/route";
 import { POST as addFavorite } from "@/app/api/v1/favorites/route";
@@ -16,10 +16,13 @@ import { listArticles } from "@/lib/articles/queries";
 import { toApiArticle } from "@/lib/articles/serialize";
 import { signToken } from "@/lib/auth/token";
 import { getDb } from "@/lib/db";
-import { articles, users } from "@/lib/db/schema";
+import { resetConfig } from "@/lib/config";
+import { articles, users, userVectors } from "@/lib/db/schema";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
+import { embedPending } from "@/lib/search/embeddings";
 import { searchFieldsFor } from "@/lib/search/text";
 import { call } from "@/test/api";
+import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
 
 type Item = { id: number; title: string; recommend_reason?: { kind: string; label?: string } };
 type Labels = { personalized: boolean; items: { label: string; weight: number }[] };
@@ -205,5 +208,56 @@ describe("the interest calls refuse", () => {
     const res = await call(removeLabel, "/api/v1/users/me/interests/睡眠", { method: "DELETE", token: other.token, params: { label: "睡眠" } });
     expect(res.status).toBe(404);
     expect(weightOf(await labels(owner.token), "睡眠")).toBeCloseTo(3, 1);
+  });
+});
+
+describe("with an embedding model", () => {
+  const AI_ENV = { OPENAI_API_KEY: "test-key", AI_EMBEDDING_MODEL: "fake-embed", AI_EMBEDDING_MIN_SIMILARITY: "0.3" };
+  let fake: FakeOpenAI;
+  const dogs: number[] = [];
+  let liked = 0;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    Object.assign(process.env, AI_ENV, { OPENAI_BASE_URL: fake.url });
+    resetConfig();
+    const db = await getDb();
+    const article = (title: string, content: string, n: number) => ({ title, content, authorName: `养宠作者${n}`, sourceUrl: `https://example.com/pets/${n}`, publishedAt: new Date(Date.UTC(2024, 1, 1) + n * 60_000), ...searchFieldsFor({ title, content }) });
+    [{ id: liked }] = await db.insert(articles).values(article("养犬入门：第一周", "犬的训练：犬需要耐心，犬也需要陪伴。", 0)).returning({ id: articles.id });
+    dogs.push(...(await db.insert(articles).values(Array.from({ length: 6 }, (_, i) => article(`狗狗日记第${i + 1}篇`, "狗，狗，还是狗。", i + 1))).returning({ id: articles.id })).map((r) => r.id));
+    for (;;) {
+      const r = await embedPending(db);
+      if (!r.embedded && !r.unchanged) break;
+    }
+  });
+  afterAll(async () => {
+    for (const k of [...Object.keys(AI_ENV), "OPENAI_BASE_URL"]) delete process.env[k];
+    resetConfig();
+    await fake.close();
+  });
+
+  it("page 1 takes in the neighbours of what the reader liked, which share no title word, and the vector follows an unlike", async () => {
+    const { id, token } = await reader();
+    await like(token, liked);
+    const db = await getDb();
+    const [vector] = await db.select({ weight: userVectors.weight }).from(userVectors).where(eq(userVectors.userId, id));
+    expect(vector.weight).toBeGreaterThan(0);
+    const list = await items(token);
+    const similar = list.filter((a) => a.recommend_reason?.kind === "similar");
+    expect(similar.length).toBeGreaterThan(0);
+    // The nearest articles (the dog diaries: 狗 is 犬 to the model) all make the page, as neighbours, not as words.
+    expect(similar.map((a) => a.id)).toEqual(expect.arrayContaining(dogs));
+    expect(list.filter((a) => dogs.includes(a.id)).every((a) => a.recommend_reason?.kind === "similar")).toBe(true);
+    expect(list.map((a) => a.id)).not.toContain(liked);
+
+    await like(token, liked); // the toggle takes it back: the vector goes with its last signal
+    expect(await db.select().from(userVectors).where(eq(userVectors.userId, id))).toEqual([]);
+  });
+
+  it("clearing the labels forgets the vector too", async () => {
+    const { id, token } = await reader();
+    await like(token, liked);
+    await call(clearLabels, "/api/v1/users/me/interests", { method: "DELETE", token });
+    expect(await (await getDb()).select().from(userVectors).where(eq(userVectors.userId, id))).toEqual([]);
   });
 });
