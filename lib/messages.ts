@@ -47,6 +47,9 @@ export const MSG = {
   clearHistoryFailed: "清空失败，请重试",
   clearHistoryConfirm: "确定要清空全部浏览历史吗？此操作不可撤销。",
   removeHistoryConfirm: "确定要将这篇文章从浏览历史中移除吗？",
+  // A reader's own data (/profile)
+  exportReady: "已开始下载你的数据",
+  exportFailed: "导出失败，请重试",
   // Personalised recommendations (/profile)
   interestNotFound: "没有这个兴趣标签",
   clearInterestsConfirm: "确定要清除全部兴趣标签吗？首页将按热度排序，直到你再次点赞、收藏或阅读。",

@@ -58,6 +58,7 @@ import * as mePhone from "@/app/api/v1/users/me/phone/route";
 import * as me from "@/app/api/v1/users/me/route";
 import * as stats from "@/app/api/v1/users/me/stats/route";
 import * as interests from "@/app/api/v1/users/me/interests/route";
+import * as meExport from "@/app/api/v1/users/me/export/route";
 import * as interestOne from "@/app/api/v1/users/me/interests/[label]/route";
 import { hashPassword } from "@/lib/auth/password";
 import { signToken } from "@/lib/auth/token";
@@ -767,6 +768,7 @@ export const ENDPOINTS: Endpoint[] = [
     userScoped: true,
     sample: () => ({}),
   }),
+  ep({ method: "GET", path: "/api/v1/users/me/export", file: "app/api/v1/users/me/export/route.ts", module: meExport, handler: meExport.GET, auth: "required", userScoped: true, sample: () => ({}) }),
   ep({ method: "GET", path: "/api/v1/users/me/interests", file: "app/api/v1/users/me/interests/route.ts", module: interests, handler: interests.GET, auth: "required", userScoped: true, sample: () => ({}) }),
   ep({
     method: "PUT",

@@ -225,6 +225,17 @@ const ATTACKS: Attack[] = [
     (res) => expect(res.body).toEqual({ likes_count: 0, favorites_count: 1, comments_count: 0, read_count: 1 }),
   ],
   [
+    "GET /api/v1/users/me/export?user_id={A} → B's data only",
+    "GET /api/v1/users/me/export",
+    () => as(b, "GET /api/v1/users/me/export", { query: { user_id: String(a.user.id) }, headers: { "x-user-id": String(a.user.id) } }),
+    (res) => {
+      expect(res.status).toBe(200);
+      expect(res.body.profile.id).toBe(b.user.id);
+      expect(res.text).not.toContain(a.user.account);
+      expect(res.body.likes.map((l: { article_id: number }) => l.article_id)).not.toContain(aArticle);
+    },
+  ],
+  [
     "GET /api/v1/users/me/interests?user_id={A} → B's labels",
     "GET /api/v1/users/me/interests",
     () => as(b, "GET /api/v1/users/me/interests", { query: { user_id: String(a.user.id) } }),

@@ -10,6 +10,7 @@ import { formatChineseDate } from "@/lib/format";
 import { MSG } from "@/lib/messages";
 import { maskPhone } from "./mask-phone";
 import { InterestsCard, type Interests } from "./interests-card";
+import { MyDataCard } from "./my-data-card";
 import { SecurityCard } from "./security-card";
 
 type Stats = { likes_count: number; favorites_count: number; comments_count: number; read_count: number };
@@ -134,6 +135,8 @@ export function ProfileView({ user: initial, stats, interests }: { user: ApiUser
       <InterestsCard initial={interests} />
 
       <SecurityCard user={user} onChange={setUser} />
+
+      <MyDataCard userId={user.id} />
     </div>
   );
 }

@@ -1,0 +1,75 @@
+import "server-only";
+// A reader's own data as one JSON file (个人信息保护法 article 45; docs/privacy.md has the shape): the profile,
+// likes, favourites, comments, reading history, summary tasks with their results, and the interest labels the
+// feed is personalised with. Only rows of this account, and no secret: no password hash, no token, no code.
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { articles, comments, favorites, likes, readHistory, summaryTasks, users, userVectors, type User } from "@/lib/db/schema";
+import { toApiUser, type ApiUser } from "@/lib/auth/serialize";
+import { readInterests } from "@/lib/recommendations/profile";
+
+/** The export's format name; a change of shape gets a new version. */
+export const EXPORT_FORMAT = "shiyue-export/1";
+
+type ArticleRef = { article_id: number; title: string | null; source_url: string | null };
+
+export type AccountExport = {
+  format: typeof EXPORT_FORMAT;
+  exported_at: string;
+  profile: ApiUser & { personalized: boolean };
+  likes: (ArticleRef & { liked_at: string })[];
+  favorites: (ArticleRef & { favorited_at: string })[];
+  comments: (ArticleRef & { content: string; created_at: string })[];
+  reading_history: (ArticleRef & { first_read_at: string; last_read_at: string; read_times: number })[];
+  summary_tasks: { id: string; url: string; method: string; status: string; created_at: string; completed_at: string | null; error: string | null; result: unknown; article_id: number | null }[];
+  interests: { labels: { label: string; weight: number }[]; vectors: { model: string; dimensions: number; updated_at: string }[] };
+};
+
+const ref = { articleId: articles.id, title: articles.title, sourceUrl: articles.sourceUrl };
+const refOf = (r: { articleId: number; title: string | null; sourceUrl: string | null }): ArticleRef => ({ article_id: r.articleId, title: r.title, source_url: r.sourceUrl });
+
+/** Everything the account owns, oldest first in each list. */
+export async function exportAccount(db: Db, user: User, now = new Date()): Promise<AccountExport> {
+  const id = user.id;
+  const [liked, favorited, commented, read, tasks, labels, vectors, [fresh]] = await Promise.all([
+    db.select({ ...ref, at: likes.createdAt }).from(likes).innerJoin(articles, eq(articles.id, likes.articleId)).where(eq(likes.userId, id)).orderBy(asc(likes.createdAt), asc(likes.id)),
+    db.select({ ...ref, at: favorites.createdAt }).from(favorites).innerJoin(articles, eq(articles.id, favorites.articleId)).where(eq(favorites.userId, id)).orderBy(asc(favorites.createdAt), asc(favorites.id)),
+    db.select({ ...ref, content: comments.content, at: comments.createdAt }).from(comments).innerJoin(articles, eq(articles.id, comments.articleId)).where(eq(comments.userId, id)).orderBy(asc(comments.createdAt), asc(comments.id)),
+    db
+      .select({ ...ref, first: readHistory.firstReadAt, last: readHistory.readAt, times: readHistory.readTimes })
+      .from(readHistory)
+      .innerJoin(articles, eq(articles.id, readHistory.articleId))
+      .where(eq(readHistory.userId, id))
+      .orderBy(asc(readHistory.firstReadAt), asc(readHistory.id)),
+    db.select().from(summaryTasks).where(eq(summaryTasks.userId, id)).orderBy(asc(summaryTasks.createdAt), asc(summaryTasks.id)),
+    readInterests(db, id, Number.MAX_SAFE_INTEGER, now.getTime()),
+    db.select({ model: userVectors.model, dimensions: userVectors.dimensions, at: userVectors.updatedAt }).from(userVectors).where(eq(userVectors.userId, id)),
+    db.select().from(users).where(eq(users.id, id)),
+  ]);
+  const account = fresh ?? user;
+  return {
+    format: EXPORT_FORMAT,
+    exported_at: now.toISOString(),
+    profile: { ...toApiUser(account), personalized: account.personalized },
+    likes: liked.map((r) => ({ ...refOf(r), liked_at: r.at.toISOString() })),
+    favorites: favorited.map((r) => ({ ...refOf(r), favorited_at: r.at.toISOString() })),
+    comments: commented.map((r) => ({ ...refOf(r), content: r.content, created_at: r.at.toISOString() })),
+    reading_history: read.map((r) => ({ ...refOf(r), first_read_at: r.first.toISOString(), last_read_at: r.last.toISOString(), read_times: r.times })),
+    summary_tasks: tasks.map((t) => ({
+      id: t.uuid,
+      url: t.url,
+      method: t.method,
+      status: t.status,
+      created_at: t.createdAt.toISOString(),
+      completed_at: t.completedAt?.toISOString() ?? null,
+      error: t.error,
+      result: t.result,
+      article_id: t.articleId,
+    })),
+    interests: { labels, vectors: vectors.map((v) => ({ model: v.model, dimensions: v.dimensions, updated_at: v.at.toISOString() })) },
+  };
+}
+
+/** The file name a browser saves the export as. */
+export const exportFileName = (user: User, now = new Date()) => `shiyue-export-${user.id}-${now.toISOString().slice(0, 10)}.json`;
+
