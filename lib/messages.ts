@@ -50,6 +50,14 @@ export const MSG = {
   // A reader's own data (/profile)
   exportReady: "已开始下载你的数据",
   exportFailed: "导出失败，请重试",
+  passwordWrong: "密码错误",
+  deletionNeedsPassword: "请输入密码以确认注销账号",
+  deletionNeedsCode: "请输入手机验证码以确认注销账号",
+  deletionNeedsProof: "请先设置密码或绑定手机号，再注销账号",
+  lastOperatorCannotLeave: "你是唯一的运营者，不能注销账号：请先授权另一位运营者",
+  accountDeleted: "账号已注销",
+  deleteAccountFailed: "注销失败，请重试",
+  deletedUser: "已注销用户",
   // Personalised recommendations (/profile)
   interestNotFound: "没有这个兴趣标签",
   clearInterestsConfirm: "确定要清除全部兴趣标签吗？首页将按热度排序，直到你再次点赞、收藏或阅读。",

@@ -768,6 +768,22 @@ export const ENDPOINTS: Endpoint[] = [
     userScoped: true,
     sample: () => ({}),
   }),
+  ep({
+    method: "DELETE",
+    path: "/api/v1/users/me",
+    file: "app/api/v1/users/me/route.ts",
+    module: me,
+    handler: me.DELETE,
+    auth: "required",
+    bodyLimit: 4 * 1024,
+    userScoped: true,
+    fields: [
+      { in: "body", name: "password", kind: "text", nullable: true, max: 128, userText: true },
+      { in: "body", name: "code", kind: "text", nullable: true, max: 6, userText: true },
+    ],
+    sample: () => ({ body: { password: "not-the-password" } }),
+    sampleStatus: [400], // a wrong password (a right one would delete the fixture's account: privacy/deletion.int.test.ts does)
+  }),
   ep({ method: "GET", path: "/api/v1/users/me/export", file: "app/api/v1/users/me/export/route.ts", module: meExport, handler: meExport.GET, auth: "required", userScoped: true, sample: () => ({}) }),
   ep({ method: "GET", path: "/api/v1/users/me/interests", file: "app/api/v1/users/me/interests/route.ts", module: interests, handler: interests.GET, auth: "required", userScoped: true, sample: () => ({}) }),
   ep({

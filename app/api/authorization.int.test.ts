@@ -225,6 +225,14 @@ const ATTACKS: Attack[] = [
     (res) => expect(res.body).toEqual({ likes_count: 0, favorites_count: 1, comments_count: 0, read_count: 1 }),
   ],
   [
+    // Both fixtures share a password, so a right one here would delete B (privacy/deletion.int.test.ts plays that:
+    // only the caller's account goes, whoever the body names).
+    "DELETE /api/v1/users/me naming A with a wrong password → 400, nothing deleted",
+    "DELETE /api/v1/users/me",
+    () => as(b, "DELETE /api/v1/users/me", { body: { password: "not-the-password", user_id: a.user.id }, query: { user_id: String(a.user.id) } }),
+    (res) => expect([res.status, res.body.detail]).toEqual([400, "密码错误"]),
+  ],
+  [
     "GET /api/v1/users/me/export?user_id={A} → B's data only",
     "GET /api/v1/users/me/export",
     () => as(b, "GET /api/v1/users/me/export", { query: { user_id: String(a.user.id) }, headers: { "x-user-id": String(a.user.id) } }),

@@ -1,10 +1,13 @@
 "use client";
-// 我的数据: a copy of everything the account holds, as one JSON file (个人信息保护法 article 45; docs/privacy.md).
-import { Download } from "lucide-react";
+// 数据与账号: a copy of everything the account holds, as one JSON file, and 注销账号 (个人信息保护法 articles 45
+// and 47; docs/privacy.md).
+import { Download, UserX } from "lucide-react";
 import { useState } from "react";
+import type { ApiUser } from "@/lib/auth/serialize";
 import { api, errorText } from "@/lib/client/api";
 import { toast } from "@/lib/client/toast";
 import { MSG } from "@/lib/messages";
+import { DeleteAccountDialog } from "./delete-account-dialog";
 
 /** Saves `data` as a file named `name` through a temporary link (the page's own origin: no popup, no new tab). */
 function save(name: string, data: unknown) {
@@ -16,14 +19,15 @@ function save(name: string, data: unknown) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export function MyDataCard({ userId }: { userId: number }) {
+export function MyDataCard({ user }: { user: ApiUser }) {
   const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState(false);
 
   async function download() {
     setBusy(true);
     try {
       const data = await api<unknown>("/users/me/export");
-      save(`shiyue-export-${userId}-${new Date().toISOString().slice(0, 10)}.json`, data);
+      save(`shiyue-export-${user.id}-${new Date().toISOString().slice(0, 10)}.json`, data);
       toast.success(MSG.exportReady);
     } catch (err) {
       toast.error(errorText(err, MSG.exportFailed));
@@ -35,7 +39,7 @@ export function MyDataCard({ userId }: { userId: number }) {
   return (
     <section aria-labelledby="my-data-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="my-data-title" className="text-base font-semibold text-slate-900">
-        我的数据
+        数据与账号
       </h2>
       <div className="mt-3 flex items-center gap-3">
         <p className="min-w-0 flex-1 text-xs text-slate-500">下载一份你在拾阅的全部数据：资料、点赞、收藏、评论、阅读记录、智能总结和兴趣标签（JSON 文件）。</p>
@@ -44,6 +48,14 @@ export function MyDataCard({ userId }: { userId: number }) {
           {busy ? "准备中…" : "下载我的数据"}
         </button>
       </div>
+      <div className="mt-3 flex items-center gap-3 border-t border-slate-100 pt-3">
+        <p className="min-w-0 flex-1 text-xs text-slate-500">永久删除账号和其中的全部数据。</p>
+        <button type="button" onClick={() => setDeleting(true)} className="flex shrink-0 items-center gap-1 rounded-full border border-red-300 px-3 py-1 text-xs text-red-700 hover:bg-red-50">
+          <UserX className="size-3.5" aria-hidden />
+          注销账号
+        </button>
+      </div>
+      {deleting ? <DeleteAccountDialog user={user} onClose={() => setDeleting(false)} /> : null}
     </section>
   );
 }

@@ -136,7 +136,7 @@ export function ProfileView({ user: initial, stats, interests }: { user: ApiUser
 
       <SecurityCard user={user} onChange={setUser} />
 
-      <MyDataCard userId={user.id} />
+      <MyDataCard user={user} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// The audit log is append-only in the database itself (issue 28, row 8; drizzle/0014): whatever code or
+// The audit log is append-only in the database itself (issue 28, row 8; drizzle/0014 and 0018): whatever code or
 // person holds a connection, UPDATE, DELETE and TRUNCATE of admin_audit fail and leave every row as it was;
 // inserting works; deleting an operator's account only clears the actor_id of their rows (the foreign key's
 // ON DELETE SET NULL), their actor_name and everything else stays.
@@ -47,6 +47,7 @@ describe("admin_audit is append-only", () => {
       db.update(adminAudit).set({ createdAt: new Date("2020-01-01T00:00:00Z") }).where(eq(adminAudit.id, ids[0])),
       // Clearing the actor is allowed only as the foreign key does it: nothing else may change with it.
       db.update(adminAudit).set({ actorId: null, actorName: "别人" }).where(eq(adminAudit.id, ids[0])),
+      db.update(adminAudit).set({ actorId: null, actorName: "已注销用户", action: "article.unhide" }).where(eq(adminAudit.id, ids[0])),
       db.delete(adminAudit).where(inArray(adminAudit.id, ids)),
       db.delete(adminAudit),
       db.execute(sql`truncate admin_audit`),
@@ -63,5 +64,15 @@ describe("admin_audit is append-only", () => {
     const after = await db.select().from(adminAudit).where(inArray(adminAudit.id, ids)).orderBy(asc(adminAudit.id));
     expect(after).toEqual(rows.map((r) => ({ ...r, actorId: null })));
     expect(after.map((r) => r.actorName)).toEqual([accountName, accountName]);
+  });
+
+  it("注销账号 may forget the actor (drizzle/0018): actor_id null and actor_name 已注销用户, the action kept", async () => {
+    const db = await getDb();
+    const { op, rows, ids } = await operatorWithRecords();
+    await db.update(adminAudit).set({ actorId: null, actorName: "已注销用户" }).where(eq(adminAudit.actorId, op.id));
+    const after = await db.select().from(adminAudit).where(inArray(adminAudit.id, ids)).orderBy(asc(adminAudit.id));
+    expect(after).toEqual(rows.map((r) => ({ ...r, actorId: null, actorName: "已注销用户" })));
+    // Once forgotten, nothing more: not even the name back.
+    expect(await refusal(db.update(adminAudit).set({ actorName: "回来" }).where(eq(adminAudit.id, ids[0])))).toEqual(refused);
   });
 });

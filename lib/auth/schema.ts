@@ -82,6 +82,20 @@ export const passwordChangeBody = z.object({
 });
 export type PasswordChange = z.output<typeof passwordChangeBody>;
 
+/** 注销账号's confirmation: the account's password, or (an account without one) a code sent to its proven phone. */
+export const accountDeletionBody = z.object(
+  {
+    password: z
+      .union([z.string(), z.null()])
+      .pipe(z.union([z.string().max(128, MSG.passwordWrong), z.null()]))
+      .transform((v) => v || null)
+      .optional(),
+    code: optionalCode,
+  },
+  { message: "请求体必须是 JSON 对象" },
+);
+export type AccountDeletion = z.output<typeof accountDeletionBody>;
+
 /** Only these fields change (a field left out stays as it is; "" or null clears it); anything else is ignored. */
 export const profileUpdateBody = z.object({
   display_name: optionalText(32, "昵称"),

@@ -1,7 +1,9 @@
+import { clientIp } from "@/lib/api/client-ip";
 import { json, methodNotAllowed, route } from "@/lib/api/route";
-import { profileUpdateBody } from "@/lib/auth/schema";
+import { accountDeletionBody, profileUpdateBody } from "@/lib/auth/schema";
 import { toApiUser } from "@/lib/auth/serialize";
 import { updateProfile } from "@/lib/auth/service";
+import { deleteAccount } from "@/lib/privacy/deletion";
 
 // GET /api/v1/users/me – the caller's profile
 export const GET = route({ auth: "required" }, ({ user }) => json(toApiUser(user)));
@@ -11,4 +13,10 @@ export const PUT = route({ auth: "required", body: profileUpdateBody, bodyLimit:
   json(await updateProfile(user, body)),
 );
 
-export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed({ GET, PUT });
+// DELETE /api/v1/users/me { password } or { code } – 注销账号: the account and every row of theirs (docs/privacy.md)
+export const DELETE = route({ auth: "required", body: accountDeletionBody, bodyLimit: 4 * 1024 }, async ({ req, user, body }) => {
+  await deleteAccount(user, body, clientIp(req));
+  return json({ deleted: true });
+});
+
+export const { POST, PATCH, OPTIONS } = methodNotAllowed({ GET, PUT, DELETE });
