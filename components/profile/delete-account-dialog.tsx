@@ -4,7 +4,6 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Field, inputClass } from "@/components/auth/auth-card";
-import { CodeInput, SendCodeButton } from "@/components/auth/send-code-button";
 import type { ApiUser } from "@/lib/auth/serialize";
 import { SMS_CODE_LENGTH } from "@/lib/auth/constants";
 import { api, errorText } from "@/lib/client/api";
@@ -12,7 +11,7 @@ import { clearSession } from "@/lib/client/session";
 import { toast } from "@/lib/client/toast";
 import { MSG } from "@/lib/messages";
 import { Dialog } from "./dialog";
-import { maskPhone } from "./mask-phone";
+import { PhoneCodeField } from "./phone-code-field";
 
 export function DeleteAccountDialog({ user, onClose }: { user: ApiUser; onClose: () => void }) {
   const [password, setPassword] = useState("");
@@ -47,12 +46,7 @@ export function DeleteAccountDialog({ user, onClose }: { user: ApiUser; onClose:
         <form onSubmit={submit} className="space-y-4" noValidate>
           <p className="text-sm text-slate-700">注销后，你的账号、点赞、收藏、阅读记录、智能总结和兴趣标签将被永久删除，无法恢复；账户名和手机号可以重新注册。建议先下载你的数据。</p>
           {byCode ? (
-            <Field label={`验证码（发送至 ${maskPhone(phone!)}）`}>
-              <div className="flex gap-2">
-                <CodeInput value={code} onChange={setCode} className={`${inputClass} min-w-0 flex-1`} />
-                <SendCodeButton phone={phone!} />
-              </div>
-            </Field>
+            <PhoneCodeField phone={phone!} value={code} onChange={setCode} />
           ) : (
             <Field label="输入密码以确认">
               <input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className={inputClass} />

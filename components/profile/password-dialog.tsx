@@ -3,7 +3,6 @@
 // to its proven phone. The answer carries a fresh token (the account's other sessions ended), kept for this browser.
 import { useState } from "react";
 import { Field, inputClass, primaryButtonClass } from "@/components/auth/auth-card";
-import { CodeInput, SendCodeButton } from "@/components/auth/send-code-button";
 import type { AuthResult } from "@/lib/auth/service";
 import type { ApiUser } from "@/lib/auth/serialize";
 import { SMS_CODE_LENGTH } from "@/lib/auth/constants";
@@ -12,7 +11,7 @@ import { saveSession } from "@/lib/client/session";
 import { toast } from "@/lib/client/toast";
 import { MSG } from "@/lib/messages";
 import { Dialog } from "./dialog";
-import { maskPhone } from "./mask-phone";
+import { PhoneCodeField } from "./phone-code-field";
 
 export function PasswordDialog({ user, onClose, onDone }: { user: ApiUser; onClose: () => void; onDone: (user: ApiUser) => void }) {
   const [current, setCurrent] = useState("");
@@ -47,12 +46,7 @@ export function PasswordDialog({ user, onClose, onDone }: { user: ApiUser; onClo
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate>
           {byCode ? (
-            <Field label={`验证码（发送至 ${maskPhone(phone!)}）`}>
-              <div className="flex gap-2">
-                <CodeInput value={code} onChange={setCode} className={`${inputClass} min-w-0 flex-1`} />
-                <SendCodeButton phone={phone!} />
-              </div>
-            </Field>
+            <PhoneCodeField phone={phone!} value={code} onChange={setCode} />
           ) : (
             <Field label="当前密码">
               <input type="password" name="current_password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} className={inputClass} />

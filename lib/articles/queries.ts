@@ -98,7 +98,8 @@ export async function listArticles({ db, page, limit, reader = null }: { db: Db;
 export const MAX_PINNED = 5;
 
 const pinnedNow = () => and(sql`${articles.pinnedUntil} is not null`, gt(articles.pinnedUntil, sql`now()`));
-const notPinned = () => or(isNull(articles.pinnedUntil), sql`${articles.pinnedUntil} <= now()`);
+/** Not pinned now (the hot order after the pinned articles). */
+export const notPinned = () => or(isNull(articles.pinnedUntil), sql`${articles.pinnedUntil} <= now()`);
 
 /** The visible articles pinned now, newest pin first (through the partial index articles_pinned_idx). */
 export async function pinnedArticles({ db, reader = null }: { db: Db; reader?: Reader }): Promise<ArticleRow[]> {

@@ -63,6 +63,19 @@ export async function bindPhone(user: User, { phone, code }: { phone: string; co
 }
 
 /**
+ * Checks the password an account gives to confirm a change; a wrong guess counts against the account's password
+ * lock-out (429 once locked) and answers 400 `wrong`.
+ */
+export async function confirmPassword(db: Db, user: User, password: string, ip: string, wrong: string = MSG.currentPasswordWrong): Promise<void> {
+  const subject = { userId: user.id };
+  await assertNotLocked(db, subject, ip);
+  if (!(await verifyPassword(user.hashedPassword!, password))) {
+    await countFailure(db, subject, ip);
+    throw new ApiError("bad_request", wrong);
+  }
+}
+
+/**
  * Sets or changes the password. An account with one gives it (wrong guesses count against the account's
  * password lock-out); an account without one proves itself by a code sent to its proven phone.
  */
@@ -70,12 +83,7 @@ export async function changePassword(user: User, body: PasswordChange, ip: strin
   if (user.hashedPassword) {
     if (!body.current_password) throw new ApiError("bad_request", MSG.currentPasswordRequired);
     const db = await getDb();
-    const subject = { userId: user.id };
-    await assertNotLocked(db, subject, ip);
-    if (!(await verifyPassword(user.hashedPassword, body.current_password))) {
-      await countFailure(db, subject, ip);
-      throw new ApiError("bad_request", MSG.currentPasswordWrong);
-    }
+    await confirmPassword(db, user, body.current_password, ip);
     return authResult(await updateAndEndSessions(db, user.id, { hashedPassword: await hashPassword(body.new_password) }));
   }
   if (!user.phoneNumber || !user.phoneVerifiedAt) throw new ApiError("bad_request", MSG.phoneNeededForPassword);

@@ -9,10 +9,9 @@ import "server-only";
 // once (no account), and its name and phone number are free again. The site's last operator cannot leave.
 import { and, eq, ne, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
-import { assertNotLocked, countFailure } from "@/lib/auth/lockout";
-import { verifyPassword } from "@/lib/auth/password";
 import { withPhoneProof } from "@/lib/auth/phone-proof";
 import type { AccountDeletion } from "@/lib/auth/schema";
+import { confirmPassword } from "@/lib/auth/security";
 import { getDb } from "@/lib/db";
 import type { Db, Tx } from "@/lib/db/client";
 import { adminAudit, rateLimits, smsCodes, users, type User } from "@/lib/db/schema";
@@ -49,12 +48,7 @@ export async function deleteAccount(user: User, body: AccountDeletion, ip: strin
   if (user.hashedPassword) {
     if (!body.password) throw new ApiError("bad_request", MSG.deletionNeedsPassword);
     const db = await getDb();
-    const subject = { userId: user.id };
-    await assertNotLocked(db, subject, ip);
-    if (!(await verifyPassword(user.hashedPassword, body.password))) {
-      await countFailure(db, subject, ip);
-      throw new ApiError("bad_request", MSG.passwordWrong);
-    }
+    await confirmPassword(db, user, body.password, ip, MSG.passwordWrong);
     await db.transaction((tx) => erase(tx, user));
   } else {
     if (!user.phoneNumber || !user.phoneVerifiedAt) throw new ApiError("bad_request", MSG.deletionNeedsProof);

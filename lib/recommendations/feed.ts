@@ -18,7 +18,7 @@ import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { articles, userVectors } from "@/lib/db/schema";
 import { errorMessage, log } from "@/lib/log";
-import { articlesByIds, feedTotal, pinnedArticles, unreadBy, visible, type Page, type Reader } from "@/lib/articles/queries";
+import { articlesByIds, feedTotal, notPinned, pinnedArticles, unreadBy, visible, type Page, type Reader } from "@/lib/articles/queries";
 import type { ArticleRow } from "@/lib/articles/serialize";
 import { termStats, type TermStats } from "@/lib/search/statistics";
 import { topByHot } from "@/lib/search/top-by-hot";
@@ -46,7 +46,6 @@ async function strongestInterests(db: Db, userId: number): Promise<Interest[]> {
   return rows.map((r) => ({ term: r.term, weight: Number(r.weight) }));
 }
 
-const notPinned = () => sql`(${articles.pinnedUntil} is null or ${articles.pinnedUntil} <= now())`;
 const titleHolds = (term: string) => sql`${articles.titleVector} @@ to_tsquery('simple', ${`'${term.replace(/['\\]/g, "")}'`})`;
 
 /** Not liked or favourited by the reader: what they already keep is not recommended to them again. */
