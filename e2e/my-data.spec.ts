@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { PasswordLoginPage, RegisterPage, toast, uniqueName } from "./pages/auth-pages";
 import { RecordsApi, signUp } from "./pages/records-pages";
@@ -24,7 +24,7 @@ test("a reader downloads their data from /profile as one JSON file", async ({ pa
 
 // 注销账号 (issue 33): refused without the password, then with it the account goes — the session ends, signing
 // in is refused, and the name can be registered again.
-test("a reader deletes their account from /profile with their password; signing in is refused after", async ({ page }) => {
+test("a reader deletes their account from /profile with their password; signing in is refused after", async ({ page }, testInfo) => {
   const account = uniqueName("leaver");
   const register = new RegisterPage(page);
   await register.goto();
@@ -35,6 +35,9 @@ test("a reader deletes their account from /profile with their password; signing 
   await page.getByRole("button", { name: "注销账号" }).click();
   const dialog = page.getByRole("dialog", { name: "注销账号" });
   await expect(dialog).toContainText("永久删除");
+  // A picture of the dialog for people to look at (test-results/my-data-shots/).
+  mkdirSync("test-results/my-data-shots", { recursive: true });
+  await page.screenshot({ path: `test-results/my-data-shots/delete-dialog-${testInfo.project.name}.png` });
   await dialog.getByRole("button", { name: "永久注销账号" }).click();
   await expect(toast(page, "请输入密码以确认注销账号")).toBeVisible();
   await dialog.getByLabel("输入密码以确认").fill("wrong-pass-9");
