@@ -86,7 +86,7 @@ export type PasswordChange = z.output<typeof passwordChangeBody>;
 export const accountDeletionBody = z.object(
   {
     password: z
-      .union([z.string(), z.null()])
+      .union([z.string(), z.null()], { message: "密码必须是文本" })
       .pipe(z.union([z.string().max(128, MSG.passwordWrong), z.null()]))
       .transform((v) => v || null)
       .optional(),

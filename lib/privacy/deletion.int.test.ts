@@ -128,6 +128,8 @@ describe("DELETE /api/v1/users/me", () => {
     expect((await remove(p.token)).status).toBe(400);
     const none = await remove(p.token, {});
     expect([none.status, none.body.detail]).toEqual([400, "请输入密码以确认注销账号"]);
+    const typed = await remove(p.token, { password: 123456 });
+    expect([typed.status, typed.body.detail]).toEqual([400, "参数 password：密码必须是文本"]);
     const wrong = await remove(p.token, { password: "not-it" });
     expect([wrong.status, wrong.body.detail]).toEqual([400, "密码错误"]);
     expect((await remove("not-a-token", { password: PASSWORD })).status).toBe(401);
