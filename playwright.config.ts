@@ -56,7 +56,7 @@ export default defineConfig({
       stdout: "pipe",
       // Private URLs allowed so the summary journeys can summarise this server's own pages. Every journey
       // comes from 127.0.0.1: the per-address abuse budget is raised far past what the suite spends.
-      env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${dataDir}/pglite`, DATABASE_URL: "", ALLOW_PRIVATE_URLS: "true", ABUSE_LIMIT_SCALE: "1000", SMS_DAILY_LIMIT: "1000000" },
+      env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${dataDir}/pglite`, DATABASE_URL: "", ALLOW_PRIVATE_URLS: "true", ABUSE_LIMIT_SCALE: "1000", SMS_DAILY_LIMIT: "1000000", SITE_OPERATOR: "拾阅测试运营有限公司", PRIVACY_CONTACT: "privacy@shiyue.test" },
     },
     {
       command: `rm -rf ${providerDataDir} && node --import tsx e2e/support/with-provider.ts`,

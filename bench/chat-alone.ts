@@ -33,7 +33,7 @@ try {
   const registered = await fetch(`${app.base}/api/v1/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ account_name: account, password: "bench-pass-1" }),
+    body: JSON.stringify({ account_name: account, password: "bench-pass-1", agree_terms: true }),
   });
   const token = ((await registered.json()) as { data: { access_token: string } }).data.access_token;
   const none = { name: "search-none", path: () => searchPath(NOWHERE_KEYWORDS[i++ % NOWHERE_KEYWORDS.length]), headers: { authorization: `Bearer ${token}` } };

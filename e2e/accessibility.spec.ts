@@ -66,6 +66,8 @@ const VISITS: Visit[] = [
   { name: "its platform's listing", who: "visitor", path: () => made.platform!, ready: (p) => expect(new ListingPage(p).articles.first()).toBeVisible() },
   { name: "its day's listing", who: "visitor", path: () => made.day!, ready: (p) => expect(new ListingPage(p).articles.first()).toBeVisible() },
   { name: "about", who: "visitor", path: () => "/about", ready: (p) => h1(p, "拾阅") },
+  { name: "privacy policy", who: "visitor", path: () => "/privacy", ready: (p) => h1(p, "拾阅隐私政策") },
+  { name: "user agreement", who: "visitor", path: () => "/terms", ready: (p) => h1(p, "拾阅用户协议") },
   { name: "login", who: "visitor", path: () => "/login", ready: (p) => h1(p) },
   { name: "password login", who: "visitor", path: () => "/login/password", ready: (p) => expect(p.getByLabel("账户名")).toBeVisible() },
   { name: "code login", who: "visitor", path: () => "/login/sms", ready: (p) => expect(p.getByLabel("手机号")).toBeVisible() },
@@ -105,7 +107,7 @@ test.beforeAll(async ({}, testInfo) => {
   try {
     const register = async (prefix: string): Promise<Session & { account: string }> => {
       const account = uniqueName(prefix);
-      const res = await api.post("/api/v1/auth/register", { data: { account_name: account, password: PASSWORD } });
+      const res = await api.post("/api/v1/auth/register", { data: { account_name: account, password: PASSWORD, agree_terms: true } });
       expect(res.status()).toBe(200);
       const { access_token: token, user } = (await res.json()).data;
       return { account, token, user };

@@ -14,7 +14,7 @@ const PAGES = ["/admin", "/admin/sources", "/admin/articles", "/admin/review", "
 
 async function register(api: APIRequestContext, prefix: string) {
   const account = uniqueName(prefix);
-  const res = await api.post("/api/v1/auth/register", { data: { account_name: account, password: PASSWORD } });
+  const res = await api.post("/api/v1/auth/register", { data: { account_name: account, password: PASSWORD, agree_terms: true } });
   expect(res.status()).toBe(200);
   return { account, token: (await res.json()).data.access_token as string };
 }

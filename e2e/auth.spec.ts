@@ -34,6 +34,11 @@ test("a visitor signs in with a code read from the server's output", async ({ pa
   await sms.phone.fill(phone);
   await expect(sms.phone).toHaveAttribute("maxlength", "11");
   await expect(sms.code).toHaveAttribute("maxlength", "6");
+  // The number is not sent anywhere before the agreement is ticked (a new number makes an account).
+  await expect(sms.agree).not.toBeChecked();
+  await sms.sendCode.click();
+  await expect(toast(page, MSG.consentRequired)).toBeVisible();
+  await sms.agree.check();
   await sms.sendCode.click();
   await expect(toast(page, MSG.codeSentTo(phone))).toBeVisible();
   await expect(sms.sendCode).toHaveText(/^(60|59) 秒后可重新发送$/);
@@ -60,6 +65,7 @@ test("registering with someone's number needs its code; the owner's code login l
   const sms = new SmsLoginPage(page);
   await sms.goto();
   await sms.phone.fill(owners);
+  await sms.agree.check();
   await sms.sendCode.click();
   await sms.code.fill(await codeFromServerLog(owners));
   await sms.submit.click();
@@ -73,6 +79,7 @@ test("registering with someone's number needs its code; the owner's code login l
   const phone = uniquePhone();
   await register.goto();
   await page.getByLabel("手机号（选填）").fill(phone);
+  await register.agree.check();
   await sendCodeButton(page).click();
   await expect(toast(page, MSG.codeSentTo(phone))).toBeVisible();
   await register.register({ account: uniqueName("phoned"), password: "secret-pass-1", phone, code: await codeFromServerLog(phone) });
@@ -119,7 +126,7 @@ test("the security card binds a phone by its code and changes the password; othe
 
 test("/profile signed out goes to code login and comes back after a password login", async ({ page, request }) => {
   const account = uniqueName("returner");
-  const res = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1" } });
+  const res = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1", agree_terms: true } });
   expect(res.ok()).toBe(true);
 
   await page.goto("/profile");
@@ -207,7 +214,7 @@ test("the sign-in screens validate before calling the server", async ({ page }) 
 
 test("the server's output never holds a password, a password hash or a token", async ({ request }) => {
   const account = uniqueName("audited");
-  const res = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "audit-pass-42" } });
+  const res = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "audit-pass-42", agree_terms: true } });
   const token = (await res.json()).data.access_token as string;
   await request.post("/api/v1/auth/login", { form: { username: account, password: "wrong-audit-pass" } });
   await request.get("/api/v1/users/me", { headers: { authorization: `Bearer ${token}` } });

@@ -68,7 +68,7 @@ test("sessions, searches, later pages and client navigations are rendered for th
   expect(navigation.headers()["content-type"]).toContain("text/x-component");
 
   const account = `cache${Date.now().toString(36)}`;
-  const reg = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1" } });
+  const reg = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1", agree_terms: true } });
   expect(reg.ok()).toBe(true);
   const token = (await reg.json()).data.access_token as string;
   const signedIn = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `shiyue_token=${token}` } });

@@ -12,6 +12,7 @@ test("past an address's threshold, sending a code passes a human check in the br
   const login = new SmsLoginPage(page);
   await login.goto();
   await login.phone.fill("17700009999");
+  await login.agree.check();
   const answers: number[] = [];
   page.on("response", (r) => r.url().endsWith("/api/v1/sms/send") && answers.push(r.status()));
   await login.sendCode.click();

@@ -18,7 +18,7 @@ test("200 concurrent clients on feed, search and likes: only 200s, and counters 
     const res = await api("/api/v1/auth/register", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ account_name: `load${Date.now().toString(36)}${i}`, password: "load-pass-123" }),
+      body: JSON.stringify({ account_name: `load${Date.now().toString(36)}${i}`, password: "load-pass-123", agree_terms: true }),
     });
     expect(res.status).toBe(200);
     tokens.push(((await res.json()) as { data: { access_token: string } }).data.access_token);

@@ -77,7 +77,7 @@ test("a signed-in reader's permalink is private: no validators, nothing a shared
   const article = await someArticle(request);
   const etag = (await request.get(`/articles/${article.id}`)).headers()["etag"];
   const account = `etag${Date.now().toString(36)}`;
-  const reg = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1" } });
+  const reg = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1", agree_terms: true } });
   const token = (await reg.json()).data.access_token as string;
   const signedIn = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `shiyue_token=${token}` } });
   try {
@@ -137,7 +137,7 @@ test("sessions, client navigations, queries and unknown ids are rendered for the
   }
 
   const account = `perm${Date.now().toString(36)}`;
-  const reg = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1" } });
+  const reg = await request.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1", agree_terms: true } });
   expect(reg.ok()).toBe(true);
   const token = (await reg.json()).data.access_token as string;
   const signedIn = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `shiyue_token=${token}` } });

@@ -77,7 +77,7 @@ async function register(port: number): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ account_name: `cancel${Date.now().toString(36)}`, password: "cancel-pass-123" }),
+    body: JSON.stringify({ account_name: `cancel${Date.now().toString(36)}`, password: "cancel-pass-123", agree_terms: true }),
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { access_token: string } }).data.access_token;

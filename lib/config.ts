@@ -123,6 +123,15 @@ export const configSchema = z
     SITE_URL: siteOrigin,
     SITE_ICP: optionalText,
     /**
+     * Who runs the site, as the privacy policy and the user agreement name them (个人信息保护法 article 17: the
+     * handler's name and contact): the company or person (SITE_OPERATOR) and how to reach the person in charge of
+     * personal information (PRIVACY_CONTACT, e.g. an e-mail address). Unset: the pages say so plainly.
+     */
+    SITE_OPERATOR: optionalText.refine((v) => v === undefined || v.length <= 100, { message: "不能超过 100 个字符" }),
+    PRIVACY_CONTACT: optionalText.refine((v) => v === undefined || v.length <= 200, { message: "不能超过 200 个字符" }),
+    /** The AI provider's name as the privacy policy shows it (e.g. 深度求索（DeepSeek）); unset: OPENAI_BASE_URL's host. */
+    AI_PROVIDER_NAME: optionalText.refine((v) => v === undefined || v.length <= 100, { message: "不能超过 100 个字符" }),
+    /**
      * New articles are announced to search engines (lib/announce/): IndexNow (Bing, Yandex, Seznam …) when
      * INDEXNOW_KEY is set — the key file is served at /{key}.txt — and Baidu's 普通收录 push when BAIDU_PUSH_TOKEN
      * is set. Never from a SITE_URL that is unset or local. The endpoints change only for tests.

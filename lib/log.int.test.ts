@@ -30,7 +30,7 @@ afterAll(() => {
 it("logs one line per API call with a request id, and never a password, token or code", async () => {
   const password = "Hunter2-秘密-pass";
   const account = `logcheck${Date.now()}`;
-  const reg = await call(register, "/api/v1/auth/register", { json: { account_name: account, password } });
+  const reg = await call(register, "/api/v1/auth/register", { json: { account_name: account, password, agree_terms: true } });
   expect(reg.status).toBe(200);
   const token: string = reg.body.data.access_token;
   expect((await call(login, "/api/v1/auth/login", { json: { username: account, password } })).status).toBe(200);
@@ -40,7 +40,7 @@ it("logs one line per API call with a request id, and never a password, token or
   expect((await call(me, "/api/v1/users/me", { token: `${token}x` })).status).toBe(401);
   expect((await call(smsSend, "/api/v1/sms/send", { json: { phone: "13912345678" }, peer: "10.9.8.7" })).status).toBe(200);
   expect(smsCode).toMatch(/^\d{6}$/);
-  const sms = await call(smsLogin, "/api/v1/sms/login", { json: { phone: "13912345678", code: smsCode } });
+  const sms = await call(smsLogin, "/api/v1/sms/login", { json: { phone: "13912345678", code: smsCode, agree_terms: true } });
   expect(sms.status).toBe(200);
 
   const lines = written.join("").split("\n").filter((l) => l.startsWith("{"));

@@ -18,6 +18,8 @@ export const MSG = {
   resendIn: (seconds: number) => `${seconds} 秒后可重新发送`,
   accountRequired: "请输入账户名和密码",
   registerRequired: "请输入用户名和密码",
+  /** Registration and the code sign-in that creates an account need the box ticked (个人信息保护法 article 14). */
+  consentRequired: "请先阅读并同意《用户协议》和《隐私政策》",
   // Server answers
   badCredentials: "账户名或密码错误",
   tokenInvalid: "登录已失效，请重新登录",

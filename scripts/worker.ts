@@ -9,15 +9,18 @@ import { logFfmpeg } from "@/lib/summary/media/ffmpeg";
 import { runSummaryTask } from "@/lib/summary/pipeline";
 import { startSummaryWorkers, stopSummaryWorkers } from "@/lib/summary/worker";
 import { startFeedScheduler, stopFeedScheduler } from "@/lib/ingest/scheduler";
+import { startRetentionSweep, stopRetentionSweep } from "@/lib/privacy/retention";
 
 try {
   const config = getConfig();
   await getDb();
   const workers = startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: config.SUMMARY_CONCURRENCY, pollMs: 2_000 });
   startFeedScheduler(getDb, { concurrency: config.FEED_CONCURRENCY });
+  startRetentionSweep(getDb);
   log.info("worker started", { worker: workers.workerId, concurrency: config.SUMMARY_CONCURRENCY, feeds: config.FEED_CONCURRENCY });
   void logFfmpeg();
   const stop = async () => {
+    stopRetentionSweep();
     await Promise.all([stopSummaryWorkers(), stopFeedScheduler()]);
     await closeDb();
     process.exit(0);

@@ -542,8 +542,9 @@ export const ENDPOINTS: Endpoint[] = [
       { in: "body", name: "phone_number", kind: "text", nullable: true, max: 11, userText: true },
       { in: "body", name: "sms_code", kind: "text", nullable: true, max: 6, userText: true },
       { in: "body", name: "display_name", kind: "text", nullable: true, max: 32, userText: true },
+      { in: "body", name: "agree_terms", kind: "bool", required: true },
     ],
-    sample: () => ({ body: { account_name: `reg_${unique()}`, password: "secret-pass-1", display_name: "读者" } }),
+    sample: () => ({ body: { account_name: `reg_${unique()}`, password: "secret-pass-1", display_name: "读者", agree_terms: true } }),
   }),
   // Both end every session of the caller's account: after the first call the fixture's token answers 401.
   ...[
@@ -652,8 +653,8 @@ export const ENDPOINTS: Endpoint[] = [
     handler: smsLogin.POST,
     auth: "none",
     bodyLimit: 4 * 1024,
-    fields: [phone, { in: "body", name: "code", kind: "text", required: true, max: 6, userText: true }],
-    sample: () => ({ body: { phone: uniquePhone(), code: "123456" } }),
+    fields: [phone, { in: "body", name: "code", kind: "text", required: true, max: 6, userText: true }, { in: "body", name: "agree_terms", kind: "bool" }],
+    sample: () => ({ body: { phone: uniquePhone(), code: "123456", agree_terms: true } }),
     sampleStatus: [400], // no code was sent to this phone: 验证码已过期或不存在
   }),
   ep({
@@ -737,8 +738,8 @@ export const ENDPOINTS: Endpoint[] = [
     auth: "required",
     bodyLimit: 4 * 1024,
     userScoped: true,
-    fields: [phone, { in: "body", name: "code", kind: "text", required: true, max: 6, userText: true }],
-    sample: () => ({ body: { phone: uniquePhone(), code: "123456" } }),
+    fields: [phone, { in: "body", name: "code", kind: "text", required: true, max: 6, userText: true }, { in: "body", name: "agree_terms", kind: "bool" }],
+    sample: () => ({ body: { phone: uniquePhone(), code: "123456", agree_terms: true } }),
     sampleStatus: [400], // no code was sent to this phone (a bound number would end the fixture's sessions)
   }),
   ep({

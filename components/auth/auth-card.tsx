@@ -11,8 +11,10 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <div className="mt-6">{children}</div>
         <HumanCheckStatus />
       </div>
-      <p className="mt-4 text-center text-xs text-slate-500">
+      <p className="mt-4 flex justify-center gap-3 text-xs text-slate-500">
         <Link href="/" className="hover:text-slate-600">返回首页</Link>
+        <Link href="/terms" className="hover:text-slate-600">用户协议</Link>
+        <Link href="/privacy" className="hover:text-slate-600">隐私政策</Link>
       </p>
     </div>
   );

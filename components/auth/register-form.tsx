@@ -6,6 +6,7 @@ import { toast } from "@/lib/client/toast";
 import { api } from "@/lib/client/api";
 import { MSG } from "@/lib/messages";
 import { Field, inputClass, primaryButtonClass } from "./auth-card";
+import { ConsentCheckbox } from "./consent-checkbox";
 import { CodeInput, SendCodeButton } from "./send-code-button";
 import { useAuthSubmit } from "./use-auth-success";
 
@@ -13,15 +14,18 @@ const EMPTY = { account_name: "", email: "", phone_number: "", sms_code: "", pas
 
 export function RegisterForm() {
   const [form, setForm] = useState(EMPTY);
+  const [agreed, setAgreed] = useState(false);
+  const refusal = () => (agreed ? null : MSG.consentRequired);
   const { busy, submit: signIn } = useAuthSubmit({ formatError: MSG.registerFormatError, failure: MSG.registerFailed });
   const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!form.account_name.trim() || !form.password) return void toast.error(MSG.registerRequired);
+    if (!agreed) return void toast.error(MSG.consentRequired);
     // A phone number comes in only with the code sent to it (the server answers 请输入手机验证码 without one).
     const sms_code = form.phone_number.trim() ? form.sms_code : "";
-    await signIn(() => api("/auth/register", { json: { ...form, sms_code, account_name: form.account_name.trim() } }));
+    await signIn(() => api("/auth/register", { json: { ...form, sms_code, account_name: form.account_name.trim(), agree_terms: true } }));
   }
 
   return (
@@ -39,7 +43,7 @@ export function RegisterForm() {
         <Field label="手机验证码">
           <div className="flex gap-2">
             <CodeInput value={form.sms_code} onChange={(sms_code) => setForm((f) => ({ ...f, sms_code }))} className={`${inputClass} min-w-0 flex-1`} />
-            <SendCodeButton phone={form.phone_number.trim()} />
+            <SendCodeButton phone={form.phone_number.trim()} refusal={refusal} />
           </div>
         </Field>
       ) : null}
@@ -49,6 +53,7 @@ export function RegisterForm() {
       <Field label="昵称（选填）">
         <input name="display_name" autoComplete="nickname" value={form.display_name} onChange={set("display_name")} placeholder="别人看到的名字" className={inputClass} />
       </Field>
+      <ConsentCheckbox checked={agreed} onChange={setAgreed} />
       <button type="submit" disabled={busy} className={primaryButtonClass}>
         {busy ? "注册中…" : "注册"}
       </button>

@@ -1,7 +1,8 @@
 "use client";
 // The code field and the send-code button of every screen that asks for a code (code login, registration with a
 // phone, the profile's phone and password dialogs): the button is enabled for a valid phone when no countdown
-// runs, then reads "N 秒后可重新发送".
+// runs, then reads "N 秒后可重新发送". `refusal` (the sign-in screens: the 用户协议与隐私政策 box unticked) keeps the
+// number from being sent at all: it answers the message to show instead.
 import { useEffect, useState } from "react";
 import { PHONE_PATTERN, SMS_CODE_LENGTH, SMS_RESEND_SECONDS } from "@/lib/auth/constants";
 import { api, errorText } from "@/lib/client/api";
@@ -12,7 +13,9 @@ import { Field, inputClass } from "./auth-card";
 export const sendCodeButtonClass =
   "h-11 shrink-0 rounded-lg border border-brand-500 px-3 text-sm text-brand-600 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-400 disabled:hover:bg-transparent";
 
-export function SendCodeButton({ phone, className = sendCodeButtonClass }: { phone: string; className?: string }) {
+type Refusal = () => string | null;
+
+export function SendCodeButton({ phone, refusal, className = sendCodeButtonClass }: { phone: string; refusal?: Refusal; className?: string }) {
   const [countdown, setCountdown] = useState(0);
   const [sending, setSending] = useState(false);
   const phoneValid = PHONE_PATTERN.test(phone);
@@ -26,6 +29,8 @@ export function SendCodeButton({ phone, className = sendCodeButtonClass }: { pho
   async function send() {
     if (countdown > 0 || sending) return;
     if (!phoneValid) return void toast.error(MSG.invalidPhone);
+    const refused = refusal?.();
+    if (refused) return void toast.error(refused);
     setSending(true);
     try {
       await api("/sms/send", { json: { phone } });
@@ -62,7 +67,19 @@ export function CodeInput({ value, onChange, className }: { value: string; onCha
 }
 
 /** The phone field, then the code field with its send button: code login and the profile's phone dialog. */
-export function PhoneCodeFields({ phone, onPhone, code, onCode }: { phone: string; onPhone: (phone: string) => void; code: string; onCode: (code: string) => void }) {
+export function PhoneCodeFields({
+  phone,
+  onPhone,
+  code,
+  onCode,
+  refusal,
+}: {
+  phone: string;
+  onPhone: (phone: string) => void;
+  code: string;
+  onCode: (code: string) => void;
+  refusal?: Refusal;
+}) {
   return (
     <>
       <Field label="手机号">
@@ -81,7 +98,7 @@ export function PhoneCodeFields({ phone, onPhone, code, onCode }: { phone: strin
       <Field label="验证码">
         <div className="flex gap-2">
           <CodeInput value={code} onChange={onCode} className={`${inputClass} min-w-0 flex-1`} />
-          <SendCodeButton phone={phone} />
+          <SendCodeButton phone={phone} refusal={refusal} />
         </div>
       </Field>
     </>

@@ -25,7 +25,7 @@ export async function approveAsOperator(baseURL: string, articleId: number): Pro
   const api = await newRequest.newContext({ baseURL });
   try {
     const account = `approver${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    const res = await api.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1" } });
+    const res = await api.post("/api/v1/auth/register", { data: { account_name: account, password: "secret-pass-1", agree_terms: true } });
     expect(res.status()).toBe(200);
     const token = (await res.json()).data.access_token as string;
     expect(await adminCommand(baseURL, ["grant", account])).toContain("已授予");

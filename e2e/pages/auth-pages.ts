@@ -18,15 +18,20 @@ export async function codeFromServerLog(phone: string): Promise<string> {
   return code!;
 }
 
+/** The 用户协议与隐私政策 box of registration and code sign-in. */
+export const consentBox = (page: Page) => page.getByRole("checkbox", { name: "我已阅读并同意《用户协议》和《隐私政策》" });
+
 export class SmsLoginPage {
   readonly phone: Locator;
   readonly code: Locator;
   readonly sendCode: Locator;
+  readonly agree: Locator;
   readonly submit: Locator;
   constructor(readonly page: Page) {
     this.phone = page.getByLabel("手机号");
     this.code = page.getByLabel("验证码");
     this.sendCode = sendCodeButton(page);
+    this.agree = consentBox(page);
     this.submit = page.getByRole("button", { name: "登录", exact: true });
   }
   async goto(query = "") {
@@ -49,12 +54,18 @@ export class PasswordLoginPage {
 export const sendCodeButton = (scope: Page | Locator) => scope.getByRole("button", { name: /获取验证码|秒后可重新发送/ });
 
 export class RegisterPage {
-  constructor(readonly page: Page) {}
+  readonly agree: Locator;
+  constructor(readonly page: Page) {
+    this.agree = consentBox(page);
+  }
   async goto() {
     await this.page.goto("/register");
   }
-  /** With a phone, `code` fills the code field that appears for it (left empty when not given). */
-  async register(user: { account: string; password: string; email?: string; phone?: string; code?: string; name?: string }) {
+  /**
+   * With a phone, `code` fills the code field that appears for it (left empty when not given). The agreement box
+   * is ticked unless `agree: false`.
+   */
+  async register(user: { account: string; password: string; email?: string; phone?: string; code?: string; name?: string; agree?: boolean }) {
     const p = this.page;
     await p.getByLabel("用户名").fill(user.account);
     if (user.email) await p.getByLabel("邮箱（选填）").fill(user.email);
@@ -62,6 +73,7 @@ export class RegisterPage {
     if (user.code) await p.getByLabel("手机验证码").fill(user.code);
     await p.getByLabel("密码", { exact: true }).fill(user.password);
     if (user.name) await p.getByLabel("昵称（选填）").fill(user.name);
+    await this.agree.setChecked(user.agree ?? true);
     await p.getByRole("button", { name: "注册", exact: true }).click();
   }
 }

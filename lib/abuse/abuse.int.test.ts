@@ -93,7 +93,7 @@ describe("row 3: the client address comes from the socket unless TRUSTED_PROXIES
 describe("row 6: registration has a budget per address, with a human check above its threshold", () => {
   let seq = 0;
   const signUp = (peer: string, headers: Record<string, string> = {}) =>
-    call(register, "/api/v1/auth/register", { json: { account_name: `abuse_${process.pid}_${++seq}`, password: "secret-pass-1" }, peer, headers });
+    call(register, "/api/v1/auth/register", { json: { account_name: `abuse_${process.pid}_${++seq}`, password: "secret-pass-1", agree_terms: true }, peer, headers });
 
   it("asks for the human check from the third registration in an hour, takes a solved one once, and stops at 5", async () => {
     expect((await signUp("203.0.113.60")).status).toBe(200);
@@ -228,8 +228,8 @@ describe("row 6: free accounts do not multiply the AI and summary budget", () =>
 describe("row 12: public POSTs take JSON only, from this site only", () => {
   const routes = [
     ["POST /api/v1/sms/send", smsSend, { phone: "13800000000" }],
-    ["POST /api/v1/sms/login", smsLogin, { phone: "13800000000", code: "123456" }],
-    ["POST /api/v1/auth/register", register, { account_name: "csrf_victim", password: "secret-pass-1" }],
+    ["POST /api/v1/sms/login", smsLogin, { phone: "13800000000", code: "123456", agree_terms: true }],
+    ["POST /api/v1/auth/register", register, { account_name: "csrf_victim", password: "secret-pass-1", agree_terms: true }],
     ["POST /api/v1/chat", chat, { message: "你好", history: [] }],
   ] as const;
 

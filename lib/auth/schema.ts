@@ -35,6 +35,9 @@ const optionalCode = z
   .transform((v) => v || null)
   .optional();
 
+/** The 用户协议与隐私政策 box: ticked is `true` and nothing else (a string "true" is a client bug, not consent). */
+const agreeTerms = z.literal(true, { message: MSG.consentRequired });
+
 export const registerBody = z.object({
   account_name: trimmed.pipe(
     z
@@ -55,6 +58,7 @@ export const registerBody = z.object({
   /** The code sent to phone_number: a number enters an account only proven (lib/auth/phone-proof.ts). */
   sms_code: optionalCode,
   display_name: optionalText(32, "昵称"),
+  agree_terms: agreeTerms,
 });
 export type RegisterBody = z.output<typeof registerBody>;
 
@@ -65,7 +69,8 @@ export const loginBody = z.object({
 
 export const smsSendBody = z.object({ phone: phoneField });
 
-export const smsLoginBody = z.object({ phone: phoneField, code });
+/** agree_terms is needed only when the code creates the account (and recorded when given for one without it). */
+export const smsLoginBody = z.object({ phone: phoneField, code, agree_terms: z.boolean({ message: MSG.consentRequired }).optional() });
 
 /** Binding (or changing, or proving) the account's phone number with the code sent to it. */
 export const phoneBindBody = z.object({ phone: phoneField, code });

@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db";
 import { uniqueViolation } from "@/lib/db/errors";
 import type { User } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
+import { consentNow } from "@/lib/privacy/consent";
 import { assertNotLocked, countFailure, forgiveAddress } from "./lockout";
 import { dummyHash, hashPassword, verifyPassword } from "./password";
 import { provenHolder, withPhoneProof } from "./phone-proof";
@@ -47,6 +48,8 @@ export async function register(body: RegisterBody): Promise<AuthResult> {
     email: body.email,
     displayName: body.display_name ?? body.account_name,
     hashedPassword: await hashPassword(body.password),
+    // The body's agree_terms is true (the schema refuses anything else): the version agreed to, and when.
+    ...consentNow(),
   };
   const user =
     phone && code

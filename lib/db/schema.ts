@@ -75,6 +75,13 @@ export const users = pgTable(
      * interests and their actions keep teaching it; off, the feed is the hot order and nothing is learnt.
      */
     personalized: boolean("personalized").notNull().default(true),
+    /**
+     * The 用户协议与隐私政策 the reader agreed to (lib/privacy/policy.ts POLICY_VERSION) and when: at registration,
+     * at the code sign-in that created the account, or at a later code sign-in with the box ticked. Null: an
+     * account from before consent was asked (or made by an operator's tool).
+     */
+    termsVersion: text("terms_version"),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

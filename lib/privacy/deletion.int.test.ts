@@ -118,7 +118,7 @@ describe("DELETE /api/v1/users/me", () => {
 
     // The old token stops at once; the name and the phone number are free again.
     expect((await call(me, "/api/v1/users/me", { token: leaver.token })).status).toBe(401);
-    const again = await call(register, "/api/v1/auth/register", { json: { account_name: leaver.account, password: "another-pass" } });
+    const again = await call(register, "/api/v1/auth/register", { json: { account_name: leaver.account, password: "another-pass", agree_terms: true } });
     expect(again.status).toBe(200);
     await (await getDb()).insert(users).values({ accountName: `phone_again_${process.pid}`, phoneNumber: leaver.phone, phoneVerifiedAt: new Date() });
   });

@@ -17,6 +17,8 @@ export type AccountExport = {
   format: typeof EXPORT_FORMAT;
   exported_at: string;
   profile: ApiUser & { personalized: boolean };
+  /** The 用户协议与隐私政策 agreed to (version = its date) and when; null for an account from before it was asked. */
+  consent: { policy_version: string; agreed_at: string } | null;
   likes: (ArticleRef & { liked_at: string })[];
   favorites: (ArticleRef & { favorited_at: string })[];
   comments: (ArticleRef & { content: string; created_at: string })[];
@@ -51,6 +53,7 @@ export async function exportAccount(db: Db, user: User, now = new Date()): Promi
     format: EXPORT_FORMAT,
     exported_at: now.toISOString(),
     profile: { ...toApiUser(account), personalized: account.personalized },
+    consent: account.termsVersion && account.termsAcceptedAt ? { policy_version: account.termsVersion, agreed_at: account.termsAcceptedAt.toISOString() } : null,
     likes: liked.map((r) => ({ ...refOf(r), liked_at: r.at.toISOString() })),
     favorites: favorited.map((r) => ({ ...refOf(r), favorited_at: r.at.toISOString() })),
     comments: commented.map((r) => ({ ...refOf(r), content: r.content, created_at: r.at.toISOString() })),

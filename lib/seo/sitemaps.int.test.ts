@@ -17,7 +17,7 @@ import { siteUrl } from "@/lib/site";
 import { call } from "@/test/api";
 import { crawlSitemaps, fetchSitemapFile, readSitemap } from "@/test/sitemaps";
 import { w3cDate } from "./sitemap-xml";
-import { createSitemaps, SITEMAP_CACHE_CONTROL, SITEMAP_IDS_PER_FILE as R, type SitemapDoc } from "./sitemaps";
+import { createSitemaps, SITE_PAGES, SITEMAP_CACHE_CONTROL, SITEMAP_IDS_PER_FILE as R, type SitemapDoc } from "./sitemaps";
 
 const unzip = promisify(gunzip);
 const text = async (doc: SitemapDoc | null) => (doc ? (await unzip(doc.gzip)).toString("utf8") : "");
@@ -70,7 +70,7 @@ describe("a crawler's walk", () => {
     const ids = idsOf(crawl.urls);
     expect(ids.length).toBeGreaterThan(3000);
     expect(ids).toEqual(visibleIds); // each once, in id order, file after file
-    expect(crawl.urls.length).toBe(visibleIds.length + 2);
+    expect(crawl.urls.length).toBe(visibleIds.length + SITE_PAGES.length);
     for (const id of [HIDDEN_ID, PENDING_ID, HIDDEN_ONLY_ID]) expect(ids).not.toContain(id);
     for (const u of crawl.urls) expect(u.startsWith(`${base}/`)).toBe(true);
 
@@ -84,8 +84,8 @@ describe("a crawler's walk", () => {
 
     // The site's own pages exist as routes. Every article URL is a permalink that answers: each id is a visible
     // article (above), and the page's own lookup finds one in 25 of them, the first and last of each file included.
-    expect(crawl.files[0].entries.map((e) => e.loc)).toEqual([`${base}/`, `${base}/about`]);
-    expect(existsSync("app/page.tsx") && existsSync("app/about/page.tsx")).toBe(true);
+    expect(crawl.files[0].entries.map((e) => e.loc)).toEqual([`${base}/`, `${base}/about`, `${base}/privacy`, `${base}/terms`]);
+    expect(["app/page.tsx", "app/about/page.tsx", "app/privacy/page.tsx", "app/terms/page.tsx"].every((f) => existsSync(f))).toBe(true);
     const ends = crawl.files.slice(1).flatMap((f) => idsOf([f.entries[0].loc, f.entries.at(-1)!.loc]));
     const sample = [...new Set([...ids.filter((_, i) => i % 25 === 0), ...ends])];
     const missing = [];

@@ -35,7 +35,7 @@ export const SITEMAP_IDS_PER_FILE = 50_000;
 /** A CDN may answer for 10 minutes, then revalidates (a 304 costs the origin one small query). */
 export const SITEMAP_CACHE_CONTROL = "public, max-age=0, s-maxage=600, stale-while-revalidate=3600";
 /** The site's own pages worth indexing (the rest are a reader's own, or forms: robots.txt disallows them). */
-export const SITE_PAGES = ["/", "/about"];
+export const SITE_PAGES = ["/", "/about", "/privacy", "/terms"];
 /** Moved when the documents' format changes, so no cache keeps an old body under its ETag. */
 const FORMAT = "1";
 /** Gzipped files kept per process at most (about 170 kB per full file). */

@@ -9,6 +9,7 @@ import { stopActivityLog } from "@/lib/admin/activity-log";
 import { stopEmbedder } from "@/lib/search/embedder";
 import { stopSummaryWorkers } from "@/lib/summary/worker";
 import { stopFeedScheduler } from "@/lib/ingest/scheduler";
+import { stopRetentionSweep } from "@/lib/privacy/retention";
 import { closeDb } from "@/lib/db";
 import { errorMessage, log } from "@/lib/log";
 import { beginStopping, drainRequests } from "./lifecycle";
@@ -30,6 +31,7 @@ export function installShutdownHandlers(): void {
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
       beginStopping();
+      stopRetentionSweep();
       await Promise.all([stopEmbedder(), stopSummaryWorkers(), stopFeedScheduler()]);
       const unfinished = await drainRequests(DRAIN_MS);
       if (unfinished) log.warn("requests still running at shutdown", { count: unfinished });

@@ -10,8 +10,9 @@ import { logFfmpeg } from "@/lib/summary/media/ffmpeg";
 import { runSummaryTask } from "@/lib/summary/pipeline";
 import { startSummaryWorkers } from "@/lib/summary/worker";
 import { startFeedScheduler } from "@/lib/ingest/scheduler";
+import { startRetentionSweep } from "@/lib/privacy/retention";
 import { ensureReady } from "@/lib/db/bootstrap";
-import { errorMessage } from "@/lib/log";
+import { errorMessage, log } from "@/lib/log";
 import { startPageCaches } from "./page-caches";
 import { installShutdownHandlers } from "./shutdown";
 
@@ -32,6 +33,10 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   const config = getConfig();
+  // A public deployment's privacy policy must name who runs it and how to reach them (个人信息保护法 article 17).
+  if (config.REQUIRE_DATABASE_URL && (!config.SITE_OPERATOR || !config.PRIVACY_CONTACT)) {
+    log.warn("privacy policy incomplete", { detail: "未设置 SITE_OPERATOR 或 PRIVACY_CONTACT：隐私政策无法写明运营者名称和联系方式（docs/privacy.md）" });
+  }
   startPageCaches({ getDb, origin: ownOrigin(config.PORT) });
   void startSearchUpkeep();
   // Searches and chat questions counted in memory, written every 30 s (web processes, workers or not).
@@ -43,6 +48,7 @@ export async function startServer(): Promise<void> {
     startSummaryWorkers({ getDb: getJobDb, run: runSummaryTask, concurrency: config.SUMMARY_CONCURRENCY });
     void logFfmpeg(); // which ffmpeg media summaries run: asked in the background, start-up does not wait
     startFeedScheduler(getJobDb, { concurrency: config.FEED_CONCURRENCY });
+    startRetentionSweep(getJobDb);
   }
 }
 

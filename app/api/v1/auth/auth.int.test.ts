@@ -13,6 +13,7 @@ const newUser = (n: string, extra: Record<string, unknown> = {}) => ({
   email: `${n}@example.com`,
   phone_number: "",
   display_name: `用户${n}`,
+  agree_terms: true,
   ...extra,
 });
 
@@ -33,7 +34,7 @@ describe("POST /api/v1/auth/register", () => {
   });
 
   it("needs only a user name and a password", async () => {
-    const res = await call(register, "/api/v1/auth/register", { json: { account_name: "minimal", password: "123456" } });
+    const res = await call(register, "/api/v1/auth/register", { json: { account_name: "minimal", password: "123456", agree_terms: true } });
     expect(res.status).toBe(200);
     expect(res.body.data.user).toMatchObject({ email: null, phone_number: null, display_name: "minimal" });
   });
@@ -145,7 +146,7 @@ describe("password lock-out", () => {
     for (let i = 0; i < 49; i++) expect(await signIn(names[i % 3], "wrong-pass", `10.4.${i}.1`)).toBe(401);
     expect(await signIn("user_gus", "wrong-pass", "10.4.99.1")).toBe(429);
     for (const name of names) expect(await signIn(name, "secret-pass-1", "10.4.100.1"), name).toBe(429);
-    const code = await call(smsLogin, "/api/v1/sms/login", { json: { phone, code: await codeSentTo(phone) } });
+    const code = await call(smsLogin, "/api/v1/sms/login", { json: { phone, code: await codeSentTo(phone), agree_terms: true } });
     expect(code.status).toBe(200);
     expect(await signIn("user_gus", "secret-pass-1", "10.4.100.1")).toBe(200);
   });

@@ -17,9 +17,9 @@ import { POST as register } from "./register/route";
 
 const PASSWORD = "attacker-pass-1";
 const registerWith = (account: string, extra: Record<string, unknown>) =>
-  call(register, "/api/v1/auth/register", { json: { account_name: account, password: PASSWORD, ...extra } });
+  call(register, "/api/v1/auth/register", { json: { account_name: account, password: PASSWORD, agree_terms: true, ...extra } });
 const passwordLogin = (username: string) => call(login, "/api/v1/auth/login", { form: { username, password: PASSWORD } });
-const codeLogin = async (phone: string) => call(smsLogin, "/api/v1/sms/login", { json: { phone, code: await codeSentTo(phone) } });
+const codeLogin = async (phone: string) => call(smsLogin, "/api/v1/sms/login", { json: { phone, code: await codeSentTo(phone), agree_terms: true } });
 const bind = async (token: string, phone: string, code?: string) =>
   call(bindPhone, "/api/v1/users/me/phone", { method: "PUT", token, json: { phone, code: code ?? (await codeSentTo(phone)) } });
 

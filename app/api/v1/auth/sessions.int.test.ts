@@ -18,7 +18,7 @@ const PASSWORD = "session-pass-1";
 let seq = 0;
 async function signUp() {
   const account = `sess_${++seq}`;
-  const res = await call(register, "/api/v1/auth/register", { json: { account_name: account, password: PASSWORD } });
+  const res = await call(register, "/api/v1/auth/register", { json: { account_name: account, password: PASSWORD, agree_terms: true } });
   return { account, id: res.body.data.user.id as number, token: res.body.data.access_token as string };
 }
 const signIn = async (account: string, password = PASSWORD) =>
@@ -89,7 +89,7 @@ describe("ending sessions", () => {
 
   it("an account without a password sets one with a code sent to its proven phone", async () => {
     const phone = "13912349001";
-    const created = await call(smsLogin, "/api/v1/sms/login", { json: { phone, code: await codeSentTo(phone) } });
+    const created = await call(smsLogin, "/api/v1/sms/login", { json: { phone, code: await codeSentTo(phone), agree_terms: true } });
     const token = created.body.data.access_token as string;
     const put = (json: Record<string, unknown>) => call(setPassword, "/api/v1/users/me/password", { method: "PUT", token, json });
     const bare = await put({ new_password: "first-pass-1" });

@@ -17,7 +17,7 @@ afterEach(() => setSmsSenderForTests({ name: "capture", send: async (phone, code
 
 let ipSeq = 0;
 const send = (phone: string, ip = `172.16.0.${++ipSeq}`) => call(smsSend, "/api/v1/sms/send", { json: { phone }, peer: ip });
-const loginWith = (phone: string, code: string) => call(smsLogin, "/api/v1/sms/login", { json: { phone, code } });
+const loginWith = (phone: string, code: string) => call(smsLogin, "/api/v1/sms/login", { json: { phone, code, agree_terms: true } });
 
 describe("POST /api/v1/sms/send", () => {
   it("sends a 6-digit code, stored only as a hash", async () => {

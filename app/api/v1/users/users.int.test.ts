@@ -15,7 +15,7 @@ let seq = 0;
 async function signUp(extra: Record<string, unknown> = {}) {
   const n = ++seq;
   const res = await call(register, "/api/v1/auth/register", {
-    json: { account_name: `member${n}`, password: "secret-pass-1", email: `m${n}@example.com`, ...extra },
+    json: { account_name: `member${n}`, password: "secret-pass-1", email: `m${n}@example.com`, agree_terms: true, ...extra },
   });
   return { token: res.body.data.access_token as string, user: res.body.data.user };
 }
