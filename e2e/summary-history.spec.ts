@@ -81,3 +81,37 @@ test("a signed-out visitor is sent to code login with the way back", async ({ pa
   await page.goto("/summary-history");
   await expect(page).toHaveURL("/login/sms?redirect=%2Fsummary-history");
 });
+
+// Issue 33: a reader deletes one summary (after a confirmation) and its link leaves the history for good.
+test("a reader deletes a summary from the history after confirming; the other stays", async ({ page, baseURL }) => {
+  const token = await signUp(page);
+  const [first, second] = await demoArticleIds(page);
+  for (const id of [first, second]) {
+    const res = await page.request.post("/api/summary/create-task", { headers: { authorization: `Bearer ${token}` }, data: { url: `${baseURL}/articles/${id}`, method: "quick" } });
+    expect(res.ok()).toBe(true);
+  }
+  await page.goto("/summary-history");
+  await expect(items(page)).toHaveCount(2);
+  await expect(page.getByTestId("summary-history-total")).toContainText("共 2 条记录");
+
+  // Dismissing the confirmation keeps it.
+  page.once("dialog", (d) => void d.dismiss());
+  await items(page).nth(0).getByRole("button", { name: "删除" }).click();
+  await expect(items(page)).toHaveCount(2);
+
+  let asked = "";
+  page.once("dialog", (d) => {
+    asked = d.message();
+    void d.accept();
+  });
+  await items(page).nth(0).getByRole("button", { name: "删除" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "已删除这条总结记录" })).toBeVisible();
+  expect(asked).toContain("不可恢复");
+  await expect(items(page)).toHaveCount(1);
+  await expect(page.getByTestId("summary-history-total")).toContainText("共 1 条记录");
+  await page.reload();
+  await expect(items(page)).toHaveCount(1);
+  // Newest first: the one deleted was the second page's summary; the server keeps only the first's.
+  const left = (await (await page.request.get("/api/summary/history?page=1&per_page=20", { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { url: string }[] };
+  expect(left.items.map((i) => i.url)).toEqual([`${baseURL}/articles/${first}`]);
+});

@@ -49,6 +49,8 @@ export const MSG = {
   clearHistoryFailed: "清空失败，请重试",
   clearHistoryConfirm: "确定要清空全部浏览历史吗？此操作不可撤销。",
   removeHistoryConfirm: "确定要将这篇文章从浏览历史中移除吗？",
+  removeSummaryConfirm: "确定删除这条总结记录吗？链接和总结结果将一并删除，且不可恢复。",
+  summaryRemoved: "已删除这条总结记录",
   // A reader's own data (/profile)
   exportReady: "已开始下载你的数据",
   exportFailed: "导出失败，请重试",

@@ -34,6 +34,7 @@ import * as summaryCreate from "@/app/api/summary/create-task/route";
 import * as summaryHistory from "@/app/api/summary/history/route";
 import * as summaryCreateArticle from "@/app/api/summary/task/[id]/create-article/route";
 import * as summaryStatus from "@/app/api/summary/task/[id]/status/route";
+import * as summaryTask from "@/app/api/summary/task/[id]/route";
 import * as articles from "@/app/api/v1/articles/route";
 import * as search from "@/app/api/v1/articles/search/route";
 import * as login from "@/app/api/v1/auth/login/route";
@@ -116,6 +117,8 @@ export type Fixture = {
   spareSourceId: number;
   failedTaskId: number;
   pendingTaskId: number;
+  /** A task of the user's own for DELETE /api/summary/task/{id} to remove (the completed one stays for the rest). */
+  spareTaskId: string;
   otherUserId: number;
 };
 
@@ -481,6 +484,18 @@ export const ENDPOINTS: Endpoint[] = [
     userScoped: true,
     fields: [taskParam],
     sample: (f) => ({ params: { id: f.taskId } }),
+  }),
+  ep({
+    method: "DELETE",
+    path: "/api/summary/task/{id}",
+    file: "app/api/summary/task/[id]/route.ts",
+    module: summaryTask,
+    handler: summaryTask.DELETE,
+    auth: "required",
+    userScoped: true,
+    fields: [taskParam],
+    sample: (f) => ({ params: { id: f.spareTaskId } }),
+    sampleStatus: [200, 404], // the first call deletes it
   }),
   ep({
     method: "GET",
@@ -877,13 +892,14 @@ export async function newFixture(prefix = "m"): Promise<Fixture> {
     .insert(feedSources)
     .values([{ url: `http://127.0.0.1:9/feed/${unique()}.xml` }, { url: `http://127.0.0.1:9/feed/${unique()}.xml` }])
     .returning({ id: feedSources.id });
-  const [failed, pending] = await db
+  const [failed, pending, spareTask] = await db
     .insert(summaryTasks)
     .values([
       { userId: user.id, url, normalizedUrl: url, method: "detailed", status: "failed", error: "抓取失败", steps: initialSteps(), attempts: 1 },
       { userId: user.id, url, normalizedUrl: url, method: "knowledge", status: "pending", steps: initialSteps() },
+      { userId: user.id, url, normalizedUrl: url, method: "storyboard", status: "failed", error: "抓取失败", steps: initialSteps(), attempts: 1 },
     ])
-    .returning({ id: summaryTasks.id });
+    .returning({ id: summaryTasks.id, uuid: summaryTasks.uuid });
   const other = await newUserWithPassword(`${prefix}_other`);
   return {
     user,
@@ -898,6 +914,7 @@ export async function newFixture(prefix = "m"): Promise<Fixture> {
     spareSourceId: spareSource.id,
     failedTaskId: failed.id,
     pendingTaskId: pending.id,
+    spareTaskId: spareTask.uuid,
     otherUserId: other.id,
   };
 }

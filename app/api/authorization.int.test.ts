@@ -280,6 +280,15 @@ const ATTACKS: Attack[] = [
     },
   ],
   [
+    "DELETE /api/summary/task/{A's task} → 404, the task stays",
+    "DELETE /api/summary/task/{id}",
+    () => as(b, "DELETE /api/summary/task/{id}", { params: { id: a.taskId } }),
+    (res) => {
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe("总结任务不存在");
+    },
+  ],
+  [
     "POST /api/summary/task/{A's task}/create-article → 404, no article",
     "POST /api/summary/task/{id}/create-article",
     async () => {

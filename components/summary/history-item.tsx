@@ -1,8 +1,12 @@
 "use client";
 // One summary history item (SPEC sections 2, 3, 4): platform icon, title or host, method, created and
 // completed times, status badge, the current step while it runs, a link to its progress page, and a share
-// button once completed (system share sheet, else the clipboard).
-import { ArrowUpRight, LoaderCircle, Share2 } from "lucide-react";
+// button once completed (system share sheet, else the clipboard), and 删除 (the task with its link and result).
+import { ArrowUpRight, LoaderCircle, Share2, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { api, ApiRequestError } from "@/lib/client/api";
+import { toast } from "@/lib/client/toast";
+import { MSG } from "@/lib/messages";
 import { shareLink } from "@/lib/client/share";
 import { Link } from "@/components/ui/link";
 import {
@@ -15,15 +19,17 @@ import {
   progressHref,
   statusLabel,
   STEP_NAMES,
+  taskIdOf,
   type HistoryItem,
 } from "@/lib/summary/history-view";
 import { METHOD_NAMES } from "@/lib/summary/constants";
 import { HistoryPlatformIcon } from "./history-platform-icon";
 
 
-export type HistoryItemCardProps = { item: HistoryItem };
+export type HistoryItemCardProps = { item: HistoryItem; onRemoved: (item: HistoryItem) => void };
 
-export function HistoryItemCard({ item }: HistoryItemCardProps) {
+export function HistoryItemCard({ item, onRemoved }: HistoryItemCardProps) {
+  const [removing, setRemoving] = useState(false);
   const host = hostOf(item.url);
   const title = item.title?.trim() || host;
   const method = (METHOD_NAMES as Record<string, string>)[item.method] ?? item.method;
@@ -31,11 +37,26 @@ export function HistoryItemCard({ item }: HistoryItemCardProps) {
   const completed = formatHistoryTime(item.completed_at);
   const running = isInProgress(item.status);
 
+  async function remove() {
+    if (removing || !window.confirm(MSG.removeSummaryConfirm)) return;
+    setRemoving(true);
+    try {
+      await api(`/api/summary/task/${encodeURIComponent(taskIdOf(item))}`, { method: "DELETE" });
+      toast.success(MSG.summaryRemoved);
+      onRemoved(item);
+    } catch (err) {
+      // Already gone on the server (deleted in another tab): drop it here too.
+      if (err instanceof ApiRequestError && err.status === 404) onRemoved(item);
+      else toast.error(MSG.removeHistoryFailed);
+      setRemoving(false);
+    }
+  }
+
   return (
     <article
       data-testid="summary-history-item"
       data-status={item.status}
-      className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-slate-300 sm:gap-4"
+      className={`flex gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-slate-300 sm:gap-4 ${removing ? "opacity-50" : ""}`}
     >
       <HistoryPlatformIcon url={item.url} />
       <div className="min-w-0 flex-1">
@@ -94,6 +115,15 @@ export function HistoryItemCard({ item }: HistoryItemCardProps) {
               分享
             </button>
           ) : null}
+          <button
+            type="button"
+            onClick={() => void remove()}
+            disabled={removing}
+            className="ml-auto inline-flex h-8 items-center gap-1 rounded-full px-3 text-sm text-slate-500 hover:bg-red-50 hover:text-red-700 disabled:opacity-50"
+          >
+            <Trash2 className="size-3.5" aria-hidden />
+            删除
+          </button>
         </div>
       </div>
     </article>

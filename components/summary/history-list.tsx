@@ -55,6 +55,13 @@ export function SummaryHistoryList() {
     return () => clearInterval(timer);
   }, [running, fetchPage, page, key]);
 
+  // A deleted task leaves the list at once; the page is then read again (the next page's first task moves up),
+  // or the one before when it was the last of its page.
+  const removed = (item: HistoryPage["items"][number]) => {
+    setLoaded((prev) => (prev?.data ? { ...prev, data: { ...prev.data, items: prev.data.items.filter((i) => i.id !== item.id), total: Math.max(0, prev.data.total - 1) } } : prev));
+    if (page > 1 && data?.items.length === 1) setPage(page - 1);
+    else fetchPage(page, key, true);
+  };
   const pages = pageCount(data?.total ?? 0, data?.per_page || HISTORY_PER_PAGE);
   const go = (target: number) => {
     if (target < 1 || target > pages || target === page) return;
@@ -72,7 +79,7 @@ export function SummaryHistoryList() {
         <ul className={`space-y-3 transition-opacity ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
           {data.items.map((item) => (
             <li key={item.id}>
-              <HistoryItemCard item={item} />
+              <HistoryItemCard item={item} onRemoved={removed} />
             </li>
           ))}
         </ul>

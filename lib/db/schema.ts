@@ -461,6 +461,8 @@ export const summaryTasks = pgTable(
     index("summary_tasks_queue_idx").on(t.status, t.createdAt),
     index("summary_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("summary_tasks_reuse_idx").on(t.normalizedUrl, t.method, t.status),
+    /** Tasks pointing to an article: deleting an article (its foreign key) and a reader's submissions (lib/summary/submissions.ts). */
+    index("summary_tasks_article_idx").on(t.articleId).where(sql`${t.articleId} is not null`),
     check("summary_tasks_progress_range", sql`${t.progress} between 0 and 100`),
     check("summary_tasks_method_valid", sql`${t.method} in ('quick', 'detailed', 'knowledge', 'storyboard')`),
     check(

@@ -4,7 +4,8 @@ import "server-only";
 // transaction, every row that is theirs goes: the account, its likes, favourites, comments, reading history,
 // summary tasks (their links with them) and interests (foreign keys, on delete cascade; the counters'
 // triggers fire for each row, so articles' counts stay right), the codes sent to its phone and the rate-limit
-// rows keyed by it, and the articles made from their summaries that no operator published. The console's audit
+// rows keyed by it, and the articles made from their summaries that no operator published (unless another reader's
+// task points to it too: lib/summary/submissions.ts). The console's audit
 // rows keep the action but not the person (已注销用户). Its tokens stop at
 // once (no account), and its name and phone number are free again. The site's last operator cannot leave.
 import { and, eq, ne, sql } from "drizzle-orm";
@@ -17,6 +18,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import { adminAudit, rateLimits, smsCodes, users, type User } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { MSG } from "@/lib/messages";
+import { dropOrphanedSubmissions, submittedArticles } from "@/lib/summary/submissions";
 
 /** The rate-limit keys that name the account (lib/auth/lockout.ts): its id, and its name, e-mail and phone as typed at login. */
 function keysOf(user: User): string[] {
@@ -35,12 +37,12 @@ async function erase(tx: Db | Tx, user: User): Promise<void> {
   }
   // The one update the append-only log allows (migration 0018): the actor forgotten, the action kept.
   await tx.update(adminAudit).set({ actorId: null, actorName: MSG.deletedUser }).where(eq(adminAudit.actorId, user.id));
-  // Articles made from their summaries that no operator published (waiting for review, or rejected) are still
-  // theirs; published ones are the site's and stay.
-  await tx.execute(sql`delete from articles where review_status is not null and id in (select article_id from summary_tasks where user_id = ${user.id})`);
+  // Articles made from their summaries that no operator published are still theirs (lib/summary/submissions.ts).
+  const submitted = await submittedArticles(tx, sql`user_id = ${user.id}`);
   if (user.phoneNumber) await tx.delete(smsCodes).where(eq(smsCodes.phone, user.phoneNumber));
   await tx.delete(rateLimits).where(sql`${rateLimits.key} = any(${sql.param(keysOf(user))}::text[])`);
   await tx.delete(users).where(eq(users.id, user.id));
+  await dropOrphanedSubmissions(tx, submitted);
 }
 
 /** Deletes the caller's account once `body` confirms it is them. */

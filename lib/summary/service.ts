@@ -12,6 +12,7 @@ import { markdownToPlainText, searchFieldsFor } from "@/lib/search/text";
 import type { Db } from "@/lib/db/client";
 import { articles, STEP_KEYS, summaryTasks, type SummaryTask, type TaskSteps } from "@/lib/db/schema";
 import { normalizeUrl } from "@/lib/articles/source-url";
+import { dropOrphanedSubmissions, submittedArticles } from "./submissions";
 import type { CreateTaskBody } from "./schema";
 
 export const MAX_RUNNING_PER_USER = 3;
@@ -98,6 +99,21 @@ export async function taskStatus({ db, userId, uuid }: { db: Db; userId: number;
     started_at: t.startedAt?.toISOString() ?? null,
     completed_at: t.completedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * 删除 on the summary history: the caller's task goes with its link and result (a worker running it stops at its
+ * next progress report: its lease names a row that is gone), and with it an article made from it that no
+ * operator has published and no other task points to (lib/summary/submissions.ts). Someone else's task: 404.
+ */
+export async function deleteTask({ db, userId, uuid }: { db: Db; userId: number; uuid: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const own = sql`uuid = ${uuid} and user_id = ${userId}`;
+    const submitted = await submittedArticles(tx, own);
+    const gone = await tx.delete(summaryTasks).where(and(eq(summaryTasks.uuid, uuid), eq(summaryTasks.userId, userId))).returning({ id: summaryTasks.id });
+    if (!gone.length) throw new ApiError("not_found", "总结任务不存在");
+    await dropOrphanedSubmissions(tx, submitted);
+  });
 }
 
 export async function taskHistory({ db, userId, page, perPage }: { db: Db; userId: number; page: number; perPage: number }) {

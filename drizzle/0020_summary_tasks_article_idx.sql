@@ -1,0 +1,1 @@
+CREATE INDEX "summary_tasks_article_idx" ON "summary_tasks" USING btree ("article_id") WHERE "summary_tasks"."article_id" is not null;
