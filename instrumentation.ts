@@ -16,3 +16,10 @@ export async function register() {
   const { startServer } = await import("./lib/server/start");
   await startServer();
 }
+
+/** Errors in pages, server actions and route handlers: one log line with the stack and request id. */
+export const onRequestError: import("next").Instrumentation.onRequestError = async (...args) => {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { logRequestError } = await import("./lib/server/request-errors");
+  logRequestError(...args);
+};

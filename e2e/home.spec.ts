@@ -14,7 +14,7 @@ test("a visitor sees the seeded feed on the home page", async ({ page }) => {
   await expect(source).toHaveAttribute("target", "_blank");
   await expect(source.locator("img")).toHaveAttribute("src", /\/assets\/platform_ico\/\w+\.ico$/);
   await expect(first.locator("time")).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日$/);
-  await expect(page.getByRole("link", { name: "拾阅" })).toHaveAttribute("href", "/about");
+  await expect(page.getByRole("banner").getByRole("link", { name: "拾阅", exact: true })).toHaveAttribute("href", "/about");
   await expect(page.getByRole("link", { name: "登录" })).toHaveAttribute("href", "/login/sms");
 });
 

@@ -188,6 +188,13 @@ export const configSchema = z
         message: "必须是以逗号分隔的端口号（1–65535），如 8080,8443",
       })
       .transform((v) => (v?.trim() ? [...new Set(v.split(",").map(Number))] : [])),
+    /** The least severe log level written (lib/log.ts reads it on each line; checked here so a typo stops start-up). */
+    LOG_LEVEL: z
+      .string()
+      .optional()
+      .refine((v) => !v?.trim() || ["debug", "info", "warn", "warning", "error"].includes(v.trim().toLowerCase()), {
+        message: "只能是 debug、info、warn（或 warning）、error",
+      }),
     SEED_DEMO: z
       .enum(["auto", "true", "false", "1", "0", ""])
       .optional()

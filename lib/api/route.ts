@@ -13,7 +13,7 @@ import { requestAborted, withRequestQueries } from "@/lib/db/request-scope";
 import { isStopping, tracked } from "@/lib/server/lifecycle";
 import type { User } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
-import { log, errorMessage } from "@/lib/log";
+import { errorDetail, errorMessage, log } from "@/lib/log";
 import { ApiError, defaultDetail } from "./errors";
 import { requestIdOf } from "./request-id";
 
@@ -147,12 +147,7 @@ export function toErrorResponse(err: unknown, requestId: string, req?: NextReque
     log.warn("database unavailable", { requestId, path: req?.nextUrl.pathname, error: errorMessage(err) });
     return errorResponse(new ApiError("unavailable", MSG.databaseUnavailable, { "Retry-After": "5" }), requestId);
   }
-  log.error("unhandled error", {
-    requestId,
-    method: req?.method,
-    path: req?.nextUrl.pathname,
-    error: errorMessage(err),
-  });
+  log.error("unhandled error", { requestId, method: req?.method, path: req?.nextUrl.pathname, ...errorDetail(err) });
   return errorResponse(new ApiError("internal", defaultDetail("internal")), requestId);
 }
 

@@ -40,7 +40,7 @@ export function pgliteSocketPath(dataDir: string): string {
 }
 
 /** pgvector is bundled with PGlite, so semantic search uses it on the embedded database. */
-const PGLITE_OPTIONS: PGliteOptions = { extensions: { vector } };
+export const PGLITE_OPTIONS: PGliteOptions = { extensions: { vector } };
 
 async function openPool(config: pg.PoolConfig, what: string): Promise<pg.Pool> {
   const pool = new RequestPool({ connectionTimeoutMillis: 5_000, ...config });

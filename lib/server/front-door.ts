@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "node:http";
 import { gzipSync } from "node:zlib";
+import { requestIdOf } from "@/lib/api/request-id";
 import { errorMessage, log } from "@/lib/log";
 
 /** Null: not this answerer's request. Else whether it answered (false: Next.js answers). */
@@ -57,6 +58,25 @@ export const requestCameOverHttps = (req: IncomingMessage) =>
   (req.socket as { encrypted?: boolean }).encrypted === true || header(req, "x-forwarded-proto")?.split(",")[0].trim().toLowerCase() === "https";
 
 /**
+ * Gives every request an id (its client's or proxy's X-Request-Id, else a new one) that Next.js, the API routes
+ * and error logs all read from the request, and that the response carries back; and writes one log line when a
+ * page request ends: method, path (never the query string), status (499: the client went away first), ms. API
+ * calls write their own line (lib/api/route.ts) and Next's static files none.
+ */
+function noteRequest(req: IncomingMessage, res: ServerResponse): void {
+  const requestId = requestIdOf(header(req, "x-request-id"));
+  req.headers["x-request-id"] = requestId;
+  res.setHeader("x-request-id", requestId);
+  const path = (req.url ?? "/").split("?")[0];
+  if (path.startsWith("/api/") || path.startsWith("/_next/")) return;
+  const started = performance.now();
+  res.once("close", () => {
+    const status = res.writableFinished ? res.statusCode : 499;
+    log.info("page", { requestId, method: req.method, path, status, ms: Math.round(performance.now() - started) });
+  });
+}
+
+/**
  * Installs the front door on every HTTP server of this process (once; `answerers` of a later call are
  * ignored). Answerers are asked in order; the first that takes a request owns it.
  */
@@ -68,6 +88,7 @@ export function installFrontDoor(answerers: FrontAnswer[]): void {
     const pass = () => (emit as (event: string | symbol, ...args: unknown[]) => boolean).call(this, event, ...args);
     if (event !== "request") return pass();
     const [req, res] = args as [IncomingMessage, ServerResponse];
+    noteRequest(req, res);
     let taken: Promise<boolean> | null = null;
     for (const answer of answerers) {
       try {
