@@ -4,6 +4,7 @@
 # Build: docker build -t shiyue .
 # Run:   docker run -p 3000:3000 -e DATABASE_URL=postgresql://… -e AUTH_SECRET=… -e SITE_URL=https://… shiyue
 # Tools: docker exec <container> npm run admin -- grant <account> · npm run feeds -- list (bundled in cli/)
+# Whole stack (PostgreSQL, web replicas, `npm run worker`, nginx): compose.yaml, docker compose up -d --build
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app

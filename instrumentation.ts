@@ -1,5 +1,5 @@
 // Runs once when a server instance starts, before it serves requests: stamp each request with its socket's
-// address (lib/server/peer-address.ts), answer visitors' kept pages and kept search pages first (lib/server/front-door.ts), validate the configuration, migrate and seed the database. Not
+// address (lib/server/peer-address.ts), answer /metrics to its token (lib/metrics/serve.ts) and visitors' kept pages and kept search pages first (lib/server/front-door.ts), validate the configuration, migrate and seed the database. Not
 // during `next build`.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
@@ -7,12 +7,13 @@ export async function register() {
   stampPeerAddresses();
   // Visitors' kept pages (the home page, permalinks) and kept search pages are answered before Next.js once
   // their caches start.
-  const [{ installFrontDoor }, { answerKeptPage }, { answerKeptSearch }] = await Promise.all([
+  const [{ installFrontDoor }, { answerMetrics }, { answerKeptPage }, { answerKeptSearch }] = await Promise.all([
     import("./lib/server/front-door"),
+    import("./lib/metrics/serve"),
     import("./lib/server/kept-pages"),
     import("./lib/server/kept-searches"),
   ]);
-  installFrontDoor([answerKeptPage, answerKeptSearch]);
+  installFrontDoor([answerMetrics, answerKeptPage, answerKeptSearch]);
   const { startServer } = await import("./lib/server/start");
   await startServer();
 }

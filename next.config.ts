@@ -32,6 +32,8 @@ const nextConfig: NextConfig = {
     "@node-rs/jieba",
     "@node-rs/argon2",
     "pg",
+    // One copy of the metrics library for the whole server (lib/metrics keeps its registry on globalThis as well).
+    "prom-client",
   ],
   // Files read at run time: migrations and the demo articles (database bootstrap), and the ffmpeg binary
   // of @ffmpeg-installer/<platform> (lib/summary/media/ffmpeg.ts finds it by path, so tracing cannot).

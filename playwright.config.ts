@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { METRICS_TOKEN } from "./e2e/support/metrics";
 
 // Journeys run against `npm start` (the production build) on a fresh embedded database.
 const port = Number(process.env.E2E_PORT ?? 3310);
@@ -42,8 +43,8 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", testIgnore: PROVIDER_SPEC, use: { viewport: { width: 1280, height: 800 } } },
-    // Browser-free server checks (shutdown, load, home cache, page weight) run once, in the desktop project.
-    { name: "phone", testIgnore: [/shutdown\.spec\.ts$/, /load\.spec\.ts$/, /home-cache\.spec\.ts$/, /permalink-cache\.spec\.ts$/, /page-weight\.spec\.ts$/, PROVIDER_SPEC], use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    // Browser-free server checks (shutdown, metrics, load, home cache, page weight) run once, in the desktop project.
+    { name: "phone", testIgnore: [/shutdown\.spec\.ts$/, /metrics\.spec\.ts$/, /load\.spec\.ts$/, /home-cache\.spec\.ts$/, /permalink-cache\.spec\.ts$/, /page-weight\.spec\.ts$/, PROVIDER_SPEC], use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
     { name: "provider", testMatch: PROVIDER_SPEC, use: { viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${providerPort}` } },
   ],
   webServer: [
@@ -56,14 +57,14 @@ export default defineConfig({
       stdout: "pipe",
       // Private URLs allowed so the summary journeys can summarise this server's own pages. Every journey
       // comes from 127.0.0.1: the per-address abuse budget is raised far past what the suite spends.
-      env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${dataDir}/pglite`, DATABASE_URL: "", ALLOW_PRIVATE_URLS: "true", ABUSE_LIMIT_SCALE: "1000", SMS_DAILY_LIMIT: "1000000", SITE_OPERATOR: "拾阅测试运营有限公司", PRIVACY_CONTACT: "privacy@shiyue.test" },
+      env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${dataDir}/pglite`, DATABASE_URL: "", ALLOW_PRIVATE_URLS: "true", ABUSE_LIMIT_SCALE: "1000", SMS_DAILY_LIMIT: "1000000", SITE_OPERATOR: "拾阅测试运营有限公司", PRIVACY_CONTACT: "privacy@shiyue.test", METRICS_TOKEN },
     },
     {
       command: `rm -rf ${providerDataDir} && node --import tsx e2e/support/with-provider.ts`,
       url: `http://127.0.0.1:${providerPort}/api/ready`,
       timeout: 300_000,
       reuseExistingServer: false,
-      env: { PORT: String(providerPort), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${providerDataDir}/pglite`, DATABASE_URL: "" },
+      env: { PORT: String(providerPort), HOSTNAME: "127.0.0.1", PGLITE_DIR: `${providerDataDir}/pglite`, DATABASE_URL: "", METRICS_TOKEN },
     },
   ],
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ChatPage } from "./pages/chat-page";
+import { scrape, total } from "./support/metrics";
 
 // Runs against the server wired to a loopback DeepSeek-style provider (e2e/support/with-provider.ts):
 // the real route, retrieval, prompt, citation filter and event stream, with reasoning before the answer.
@@ -22,4 +23,13 @@ test("with a reasoning provider, the reasoning shows and folds away, and the ans
   await cited.click();
   await expect(page).toHaveURL(/\/articles\/\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("the provider's calls show in /metrics by kind and outcome", async ({ page, request }) => {
+  const calls = async () => total(await scrape(request), "shiyue_ai_request_duration_seconds_count", { kind: "chat", outcome: "ok" });
+  const before = await calls();
+  const chat = new ChatPage(page);
+  await chat.open("大模型 部署 指标");
+  await expect(chat.assistantMessages.first()).toHaveAttribute("data-typing", "done", { timeout: 10_000 });
+  await expect.poll(calls).toBeGreaterThan(before);
 });

@@ -84,6 +84,22 @@ export const configSchema = z
       .max(65535, { message: "必须是 1–65535 之间的整数" })
       .default(3000),
     DATABASE_URL: postgresUrl,
+    /**
+     * Read replicas (streaming standbys of DATABASE_URL's database), comma-separated: the web server reads what
+     * tolerates a little lag from them in turn (lib/db/index.ts getReadDb; docs/deploy.md "Read replicas").
+     */
+    DATABASE_READ_URL: z
+      .string()
+      .optional()
+      .refine((v) => !v?.trim() || v.split(",").every((u) => /^postgres(ql)?:\/\/\S+$/.test(u.trim()) && URL.canParse(u.trim())), {
+        message: "必须是以逗号分隔的 postgres:// 或 postgresql:// 连接地址",
+      })
+      .transform((v) => (v?.trim() ? v.split(",").map((u) => u.trim()) : [])),
+    /** A replica further behind than this (milliseconds) is left out until it catches up. */
+    REPLICA_MAX_LAG_MS: z.preprocess(
+      (v) => (typeof v === "string" && !v.trim() ? undefined : v),
+      z.coerce.number({ message: "必须是 100–600000 之间的整数（毫秒）" }).int().min(100, { message: "必须是 100–600000 之间的整数（毫秒）" }).max(600_000, { message: "必须是 100–600000 之间的整数（毫秒）" }).default(5_000),
+    ),
     PGLITE_DIR: z.string().trim().min(1).default("data/pglite"),
     /**
      * The longest a query may run for a web request (PostgreSQL's statement_timeout on the web pool), in
@@ -152,6 +168,11 @@ export const configSchema = z
     SEARCH_CONCURRENCY: z.coerce.number({ message: "必须是 1–32 之间的整数" }).int().min(1).max(32).default(3),
     /** Feed sources polled at the same time by one process's scheduler. */
     FEED_CONCURRENCY: z.coerce.number({ message: "必须是 1–16 之间的整数" }).int().min(1).max(16).default(3),
+    /**
+     * Where `npm run worker` writes the time each time its database answers (every 15 s), for a container health
+     * check (compose.yaml; lib/server/heartbeat.ts). Unset: no file.
+     */
+    WORKER_HEARTBEAT_FILE: optionalText,
     ALLOW_PRIVATE_URLS: bool(false),
     /** The ffmpeg binary for media summaries (e.g. Debian's /usr/bin/ffmpeg); unset: the one @ffmpeg-installer ships. */
     FFMPEG_PATH: optionalText,
@@ -195,12 +216,27 @@ export const configSchema = z
       .refine((v) => !v?.trim() || ["debug", "info", "warn", "warning", "error"].includes(v.trim().toLowerCase()), {
         message: "只能是 debug、info、warn（或 warning）、error",
       }),
+    /**
+     * /metrics in Prometheus' text format (lib/metrics/serve.ts; docs/operations.md): on the public port only with
+     * `Authorization: Bearer <METRICS_TOKEN>` (unset: 404 there), and on METRICS_PORT without a token — a port
+     * the operator keeps off the internet (the worker process has only that one).
+     */
+    METRICS_TOKEN: optionalText.refine((v) => v === undefined || /^[\x21-\x7e]{24,200}$/.test(v), {
+      message: "至少需要 24 个字符（可见 ASCII 字符，可用 openssl rand -hex 24 生成）",
+    }),
+    METRICS_PORT: z.preprocess(
+      (v) => (typeof v === "string" && !v.trim() ? undefined : v),
+      z.coerce.number({ message: "必须是 1–65535 之间的端口号" }).int().min(1, { message: "必须是 1–65535 之间的端口号" }).max(65535, { message: "必须是 1–65535 之间的端口号" }).optional(),
+    ),
     SEED_DEMO: z
       .enum(["auto", "true", "false", "1", "0", ""])
       .optional()
       .transform((v) => (v === "true" || v === "1" ? "always" : v === "false" || v === "0" ? "never" : "when-empty")),
   })
   .superRefine((c, ctx) => {
+    if (c.DATABASE_READ_URL.length > 0 && !c.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_READ_URL"], message: "只读副本须与 DATABASE_URL（主库）一起使用" });
+    }
     if (c.REQUIRE_DATABASE_URL && !c.DATABASE_URL) {
       ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "未设置：此部署必须连接 PostgreSQL" });
     }

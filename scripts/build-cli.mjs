@@ -1,8 +1,9 @@
-// The command-line tools for the container image: `npm run admin` and `npm run feeds` bundled into cli/*.mjs
-// beside the standalone server, and its package.json's scripts pointed at them (the image has neither the
-// TypeScript sources nor tsx). A package the standalone server ships in its node_modules (native binaries,
-// PGlite's WebAssembly, pg) is imported from there; the rest (drizzle-orm, zod… which Next bundled into the
-// server's own chunks) is bundled in. Run by the Dockerfile's build stage after next build:
+// The command-line tools for the container image: `npm run admin`, `npm run feeds` and `npm run worker` (the
+// background worker: compose.yaml's `worker` service) bundled into cli/*.mjs beside the standalone server, and
+// its package.json's scripts pointed at them (the image has neither the TypeScript sources nor tsx). A package
+// the standalone server ships in its node_modules (native binaries, PGlite's WebAssembly, pg) is imported from
+// there; the rest (drizzle-orm, zod… which Next bundled into the server's own chunks) is bundled in. Run by the
+// Dockerfile's build stage after next build:
 //   node scripts/build-cli.mjs .next/standalone
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
@@ -10,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const out = process.argv[2] ?? ".next/standalone";
-const TOOLS = ["admin", "feeds"];
+const TOOLS = ["admin", "feeds", "worker"];
 const empty = fileURLToPath(new URL("../test/empty.ts", import.meta.url));
 
 await build({

@@ -2,6 +2,7 @@
 // reaches it answers 299 naming the path, so a test tells what the front door answered from what it let through.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerMetrics } from "@/lib/metrics/serve";
 import { installFrontDoor } from "@/lib/server/front-door";
 import { answerKeptPage } from "@/lib/server/kept-pages";
 import { answerKeptSearch } from "@/lib/server/kept-searches";
@@ -9,7 +10,7 @@ import { answerKeptSearch } from "@/lib/server/kept-searches";
 export type StandIn = { base: string; /** Paths the stand-in answered, in order (the test empties it). */ handled: string[]; close: () => Promise<void> };
 
 export async function startBehindFrontDoor(): Promise<StandIn> {
-  installFrontDoor([answerKeptPage, answerKeptSearch]); // the server's list: installed once per process
+  installFrontDoor([answerMetrics, answerKeptPage, answerKeptSearch]); // the server's list: installed once per process
   const handled: string[] = [];
   const server = createServer((req, res) => {
     handled.push(req.url!);

@@ -3,6 +3,7 @@ import "server-only";
 // streamed as reasoning and content events, or whole. Reasoning comes as `delta.reasoning_content`
 // (DeepSeek, Qwen, SiliconFlow) or `delta.reasoning` (vLLM, Ollama, OpenRouter). A stream that goes quiet
 // for longer than the idle timeout is aborted. Cancellation follows the caller's AbortSignal.
+import { observeProvider, timeProvider } from "@/lib/metrics";
 import type OpenAI from "openai";
 import { getConfig } from "@/lib/config";
 import { aiClient } from "./client";
@@ -50,6 +51,8 @@ export async function* streamChat({
   const abort = () => controller.abort();
   signal?.addEventListener("abort", abort, { once: true });
   let timedOut = false;
+  let outcome: "ok" | "error" = "error";
+  const started = performance.now();
   let timer = setTimeout(() => ((timedOut = true), abort()), idleMs);
   const touch = () => {
     clearTimeout(timer);
@@ -70,19 +73,21 @@ export async function* streamChat({
     }
     // An aborted stream may simply end: a silence we cut off is still a failure.
     if (timedOut) throw new ChatTimeoutError();
+    outcome = "ok";
   } catch (err) {
     if (timedOut) throw new ChatTimeoutError();
     throw err;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", abort);
+    observeProvider("chat", outcome, (performance.now() - started) / 1000);
   }
 }
 
 /** The whole answer at once (summaries and other non-interactive uses). */
 export async function completeChat({ messages, signal, temperature }: { messages: ChatTurn[]; signal?: AbortSignal; temperature?: number }): Promise<string> {
   const { client, model } = requireModel();
-  const res = await client.chat.completions.create({ model, messages, ...(temperature !== undefined && { temperature }) }, { signal });
+  const res = await timeProvider("summary", () => client.chat.completions.create({ model, messages, ...(temperature !== undefined && { temperature }) }, { signal }));
   return res.choices?.[0]?.message?.content ?? "";
 }
 

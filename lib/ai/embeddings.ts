@@ -1,6 +1,7 @@
 import "server-only";
 // Text embeddings from the configured model (AI_EMBEDDING_MODEL), returned unit-length so that cosine
 // similarity is a dot product. Inputs go in batches; the answer's `index` puts vectors back in order.
+import { timeProvider } from "@/lib/metrics";
 import { getConfig } from "@/lib/config";
 import { aiClient } from "./client";
 
@@ -27,13 +28,15 @@ export async function embedTexts(
   const out: number[][] = [];
   for (let i = 0; i < texts.length; i += BATCH) {
     const input = texts.slice(i, i + BATCH);
-    const res = await client.embeddings.create(
-      { model, input, encoding_format: "float" },
-      {
-        signal: opts.signal,
-        ...(opts.timeoutMs !== undefined && { timeout: opts.timeoutMs }),
-        ...(opts.maxRetries !== undefined && { maxRetries: opts.maxRetries }),
-      },
+    const res = await timeProvider("embedding", () =>
+      client.embeddings.create(
+        { model, input, encoding_format: "float" },
+        {
+          signal: opts.signal,
+          ...(opts.timeoutMs !== undefined && { timeout: opts.timeoutMs }),
+          ...(opts.maxRetries !== undefined && { maxRetries: opts.maxRetries }),
+        },
+      ),
     );
     const vectors = [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
     if (vectors.length !== input.length || vectors.some((v) => !Array.isArray(v) || !v.length || v.length !== vectors[0].length)) {

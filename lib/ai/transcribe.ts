@@ -1,5 +1,6 @@
 import "server-only";
 // Speech-to-text with the configured model (AI_TRANSCRIBE_MODEL, e.g. whisper-1, FunAudioLLM/SenseVoiceSmall).
+import { timeProvider } from "@/lib/metrics";
 import { toFile } from "openai";
 import { getConfig } from "@/lib/config";
 import { aiClient } from "./client";
@@ -14,6 +15,7 @@ export async function transcribe({ audio, name, signal }: { audio: Buffer; name:
   const client = aiClient();
   const model = transcribeModel();
   if (!client || !model) throw new Error("未配置语音转写模型（AI_TRANSCRIBE_MODEL）");
-  const res = await client.audio.transcriptions.create({ file: await toFile(audio, name), model, response_format: "json" }, { signal });
+  const file = await toFile(audio, name);
+  const res = await timeProvider("transcription", () => client.audio.transcriptions.create({ file, model, response_format: "json" }, { signal }));
   return res.text;
 }

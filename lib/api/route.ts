@@ -9,11 +9,13 @@ import { z } from "@/lib/zod";
 import { viewerFromRequest } from "@/lib/auth/viewer";
 import { getConfig } from "@/lib/config";
 import { databaseUnavailable, queryCanceled } from "@/lib/db/errors";
+import { freshCookie, FRESH_COOKIE, pinFromCookie, pinMs, pinToPrimary, replicasConfigured } from "@/lib/db/read-routing";
 import { requestAborted, withRequestQueries } from "@/lib/db/request-scope";
 import { isStopping, tracked } from "@/lib/server/lifecycle";
 import type { User } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
 import { errorDetail, errorMessage, log } from "@/lib/log";
+import { routePattern } from "@/lib/metrics/route-pattern";
 import { ApiError, defaultDetail } from "./errors";
 import { requestIdOf } from "./request-id";
 
@@ -175,6 +177,7 @@ export function route<
           }
           if (options.auth === "admin" && viewer.user?.role !== "admin") throw new ApiError("not_found");
           user = viewer.user;
+          if (user) pinFromCookie(user.id, req.cookies.get(FRESH_COOKIE)?.value);
         }
         const rawParams = context?.params ? await context.params : {};
         const params = options.params ? parseOrThrow(options.params, rawParams) : undefined;
@@ -188,6 +191,12 @@ export function route<
         }
         const res = await handler({ req, requestId, user, params, query, body } as RouteContext<P, Q, B, A>);
         res.headers.set("x-request-id", requestId);
+        // A reader's own change reads back from the primary, on this container and (by the cookie) on the others.
+        if (user && changes && !options.cancelOnDisconnect && res.status < 400 && replicasConfigured()) {
+          const until = Date.now() + pinMs();
+          pinToPrimary(user.id, until);
+          res.headers.append("set-cookie", freshCookie(user.id, until));
+        }
         return res;
       } catch (err) {
         return toErrorResponse(err, requestId, req, options.timeoutDetail);
@@ -197,7 +206,7 @@ export function route<
     const cancellable = options.cancelOnDisconnect ?? (req.method === "GET" || req.method === "HEAD");
     const res = await tracked(() => (cancellable ? withRequestQueries({ signal: req.signal, requestId }, answer) : answer()));
     // One line per request: never the query string, headers or body (keywords, tokens, codes, passwords).
-    log.info("api", { requestId, method: req.method, path: req.nextUrl.pathname, status: res.status, ms: Math.round(performance.now() - started) });
+    log.info("api", { requestId, method: req.method, path: req.nextUrl.pathname, route: routePattern(req.nextUrl.pathname), status: res.status, ms: Math.round(performance.now() - started) });
     return res;
   };
 }
@@ -223,7 +232,7 @@ export function methodNotAllowed<H extends Partial<Record<RouteMethod, unknown>>
     const requestId = requestIdOf(req.headers.get("x-request-id"));
     const res = errorResponse(new ApiError("method_not_allowed"), requestId);
     res.headers.set("allow", allow);
-    log.info("api", { requestId, method: req.method, path: req.nextUrl.pathname, status: res.status, ms: 0 });
+    log.info("api", { requestId, method: req.method, path: req.nextUrl.pathname, route: routePattern(req.nextUrl.pathname), status: res.status, ms: 0 });
     return res;
   };
   const options: MethodHandler = async () => new Response(null, { status: 204, headers: { allow } });

@@ -1,7 +1,7 @@
 import "server-only";
 // The feed's rules: anonymous visitors see page 1 only (SPEC section 6).
 import { ApiError } from "@/lib/api/errors";
-import { getDb } from "@/lib/db";
+import { getDb, getReadDb } from "@/lib/db";
 import { MSG } from "@/lib/messages";
 import { personalFeedPage } from "@/lib/recommendations/feed";
 import { getArticleById, listArticles, type Page } from "./queries";
@@ -15,7 +15,7 @@ type Viewer = { userId: number } | null;
 export async function getFeedPage({ query, viewer = null }: { query: ListQuery; viewer?: Viewer }): Promise<Page<ApiArticle>> {
   if (query.page > 1 && !viewer) throw new ApiError("unauthorized", MSG.moreNeedsLogin);
   const reader = viewer ? { userId: viewer.userId, excludeRead: query.exclude_read } : null;
-  const db = await getDb();
+  const db = await getReadDb(viewer);
   const args = { db, page: query.page, limit: query.limit };
   // A signed-in reader's feed follows their interests when they have some (lib/recommendations/feed.ts).
   const page = (reader && (await personalFeedPage({ ...args, reader }))) || (await listArticles({ ...args, reader }));

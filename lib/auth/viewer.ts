@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import { getDb } from "@/lib/db";
+import { FRESH_COOKIE, pinFromCookie } from "@/lib/db/read-routing";
 import { users, type User } from "@/lib/db/schema";
 import { TOKEN_COOKIE } from "./constants";
 import { bearerToken, verifyToken } from "./token";
@@ -25,6 +26,9 @@ export async function viewerFromRequest(req: Request): Promise<{ user: User | nu
 
 /** The signed-in user for a server-rendered page (cookie), or null: read once per request (layout and page both ask). */
 export const pageViewer = cache(async (): Promise<User | null> => {
-  const token = (await cookies()).get(TOKEN_COOKIE)?.value;
-  return token ? userForToken(token) : null;
+  const jar = await cookies();
+  const token = jar.get(TOKEN_COOKIE)?.value;
+  const user = token ? await userForToken(token) : null;
+  if (user) pinFromCookie(user.id, jar.get(FRESH_COOKIE)?.value); // just changed something: reads from the primary
+  return user;
 });

@@ -21,6 +21,7 @@ import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { DataDirLockedError, lockDataDir } from "./pglite-lock";
 import { copyTemplateInto } from "./pglite-template";
+import { openReplicas, type Replicas } from "./replicas";
 import { RequestPool } from "./request-scope";
 import * as schema from "./schema";
 
@@ -29,7 +30,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type DbHandle =
   | { driver: "pglite"; db: Db; jobDb: Db; client: PGlite; dataDir: string; close: () => Promise<void> }
-  | { driver: "postgres" | "pglite-socket"; db: Db; jobDb: Db; pool: pg.Pool; jobPool: pg.Pool; close: () => Promise<void> };
+  | { driver: "postgres" | "pglite-socket"; db: Db; jobDb: Db; pool: pg.Pool; jobPool: pg.Pool; replicas?: Replicas; close: () => Promise<void> };
 
 /** Connections of the background pool (jobs run a few queries at a time; requests keep the main pool). */
 export const JOB_POOL_SIZE = 5;
@@ -58,10 +59,10 @@ async function openPool(config: pg.PoolConfig, what: string): Promise<pg.Pool> {
  * Opens a connection without migrating. `dataDir` "memory://" gives a throw-away in-memory PGlite.
  * `serveSocket` (the web server) shares a file-backed PGlite with command-line tools. `statementTimeoutMs`
  * (the web server's DB_STATEMENT_TIMEOUT_MS) limits every statement on `db`, not on `jobDb`; PGlite
- * cannot enforce it.
+ * cannot enforce it. `readUrls` (the web server's DATABASE_READ_URL) opens read replicas beside the primary.
  */
 export async function openDatabase(
-  opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; serveSocket?: boolean; statementTimeoutMs?: number } = {},
+  opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; serveSocket?: boolean; statementTimeoutMs?: number; readUrls?: string[] } = {},
 ): Promise<DbHandle> {
   const config = getConfig();
   const databaseUrl = opts.databaseUrl ?? config.DATABASE_URL;
@@ -73,7 +74,12 @@ export async function openDatabase(
       " PostgreSQL（DATABASE_URL）",
     );
     const db = drizzlePg(pool, { schema });
-    if (!(timeout > 0)) return { driver: "postgres", db, jobDb: db, pool, jobPool: pool, close: () => pool.end() };
+    const replicas = opts.readUrls?.length
+      ? openReplicas(opts.readUrls, { poolSize: opts.poolSize ?? 10, statementTimeoutMs: timeout, maxLagMs: config.REPLICA_MAX_LAG_MS })
+      : undefined;
+    if (!(timeout > 0)) {
+      return { driver: "postgres", db, jobDb: db, pool, jobPool: pool, replicas, close: async () => void (await Promise.all([pool.end(), replicas?.close()])) };
+    }
     // Connects on first use: a web container with RUN_WORKER=false uses it only to migrate at start.
     const jobPool = new pg.Pool({ connectionString: databaseUrl, max: JOB_POOL_SIZE, connectionTimeoutMillis: 5_000 });
     jobPool.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "pg job pool error", err: err.message })));
@@ -83,8 +89,9 @@ export async function openDatabase(
       jobDb: drizzlePg(jobPool, { schema }),
       pool,
       jobPool,
+      replicas,
       close: async () => {
-        await Promise.all([pool.end(), jobPool.end()]);
+        await Promise.all([pool.end(), jobPool.end(), replicas?.close()]);
       },
     };
   }

@@ -3,6 +3,7 @@ import "server-only";
 // it claims due sources, at most FEED_CONCURRENCY, and polls them side by side. One source's failure is
 // recorded on that source and never stops the others. `pollDue` is also what `npm run feeds -- poll` runs.
 // The announcer (lib/announce) runs beside it: the new articles the polls queue are sent to search engines.
+import { recordFeedPoll } from "@/lib/metrics";
 import { startAnnouncer, stopAnnouncer } from "@/lib/announce";
 import type { Db } from "@/lib/db/client";
 import { errorMessage, log } from "@/lib/log";
@@ -34,7 +35,9 @@ export async function pollDue({
     if (pending && !batchIds?.length) break;
     const claimed = await claimSources({ db, now: now(), limit: concurrency, ids: batchIds });
     if (!claimed.length) break;
-    results.push(...(await Promise.all(claimed.map((source) => pollSource({ db, source, now: now(), random, signal })))));
+    const polled = await Promise.all(claimed.map((source) => pollSource({ db, source, now: now(), random, signal })));
+    for (const r of polled) recordFeedPoll(r.status);
+    results.push(...polled);
     if (!pending && claimed.length < concurrency) break;
   }
   return results;

@@ -2,6 +2,7 @@ import "server-only";
 // Full-text search (the local engine): a keyword's matches in rank order through one of three plans — full
 // ranking, tiers in hot order, or the keyword's text verbatim when its words match nothing. See
 // docs/search.md for the ranking rules and how the plan is chosen.
+import { recordSearchPlan } from "@/lib/metrics";
 import { and, inArray, sql } from "drizzle-orm";
 import { articlesByIds, unreadBy, type Page, type Reader } from "@/lib/articles/queries";
 import type { ArticleRow } from "@/lib/articles/serialize";
@@ -49,17 +50,20 @@ export async function rankMatches({
   const q = keywordQueries(keyword);
   if (!q || rest.limit < 1) return { ids: [], phraseIds: new Set(), total: 0, totalIsEstimate: false, plan: "full" };
   const ranked = await rankByPlan({ db, q, fullRankMax, ...rest });
-  if (ranked.total > 0) return ranked;
+  if (ranked.total > 0) return planned(ranked);
   const verbatim = await verbatimMatches({ db, keyword, reader: rest.reader, exceptIds: rest.exceptIds });
-  if (!verbatim?.ids.length) return ranked;
-  return {
+  if (!verbatim?.ids.length) return planned(ranked);
+  return planned({
     ids: verbatim.ids.slice(rest.offset, rest.offset + rest.limit),
     phraseIds: new Set(),
     total: verbatim.ids.length,
     totalIsEstimate: verbatim.capped,
     plan: "verbatim",
-  };
+  });
 }
+
+/** Counts the plan that answered (lib/metrics: shiyue_search_plans_total). */
+const planned = (ranked: RankedIds) => (recordSearchPlan(ranked.plan), ranked);
 
 async function rankByPlan({ db, q, fullRankMax, ...rest }: RankRequest & { fullRankMax: number }): Promise<RankedIds> {
   const stats = await termStats(db);

@@ -10,7 +10,7 @@ import { articlesVersion, sharedVersionReader } from "@/lib/articles/version";
 import { searchQuery, type SearchQuery } from "@/lib/articles/schema";
 import { toApiArticle, type ApiArticle } from "@/lib/articles/serialize";
 import { getConfig } from "@/lib/config";
-import { getDb, type Db } from "@/lib/db";
+import { getDb, getReadDb, type Db } from "@/lib/db";
 import { MSG } from "@/lib/messages";
 import { announceSearch } from "./events";
 import { searchGate } from "./gate";
@@ -33,7 +33,7 @@ export async function getSearchPage({ query, viewer = null }: { query: SearchQue
   if (query.page > 1 && !viewer) throw new ApiError("unauthorized", MSG.moreSearchNeedsLogin);
   if (query.page * query.limit > SEARCH_RESULT_WINDOW) throw new ApiError("bad_request", MSG.searchTooDeep);
   const reader = viewer ? { userId: viewer.userId, excludeRead: query.exclude_read } : null;
-  const db = await getDb();
+  const db = await getReadDb(viewer);
   const search = () => searchPage(db, query, reader);
   // Visitors' pages are kept per embedding model (a page of the fused ranking is not one of full text alone);
   // a page answered by full text alone although a model is configured (it failed, or vectors are not

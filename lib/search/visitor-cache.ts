@@ -7,6 +7,7 @@ import "server-only";
 // stale at once: lib/articles/version.ts, read on every search and shared by concurrent ones) and for at
 // most COUNTERS_MAX_AGE_MS, so the likes and views on its cards lag no more than the cached home page's.
 // Signed-in readers are never served from here.
+import { recordCache } from "@/lib/metrics";
 import { COUNTERS_MAX_AGE_MS } from "@/lib/articles/version";
 import { createLru } from "@/lib/server/lru";
 
@@ -51,6 +52,7 @@ export function createVisitorSearchCache<P extends Page>({
   return {
     async page(key, version, search, keep = () => true) {
       const found = current(key, version);
+      recordCache("visitor_search", found !== null);
       if (found) return found;
       const at = now();
       const page = await search();

@@ -11,6 +11,8 @@ import { Server } from "node:http";
 import { gzipSync } from "node:zlib";
 import { requestIdOf } from "@/lib/api/request-id";
 import { errorMessage, log } from "@/lib/log";
+import { recordHttp } from "@/lib/metrics";
+import { routePattern } from "@/lib/metrics/route-pattern";
 
 /** Null: not this answerer's request. Else whether it answered (false: Next.js answers). */
 export type FrontAnswer = (req: IncomingMessage, res: ServerResponse) => Promise<boolean> | null;
@@ -59,22 +61,29 @@ export const requestCameOverHttps = (req: IncomingMessage) =>
 
 /**
  * Gives every request an id (its client's or proxy's X-Request-Id, else a new one) that Next.js, the API routes
- * and error logs all read from the request, and that the response carries back; and writes one log line when a
- * page request ends: method, path (never the query string), status (499: the client went away first), ms. API
- * calls write their own line (lib/api/route.ts) and Next's static files none.
+ * and error logs all read from the request, and that the response carries back; counts every answer in the
+ * request metrics by route pattern (lib/metrics); and writes one log line when a page request ends: method,
+ * path (never the query string), route, status (499: the client went away first), ms. API calls write their own
+ * line (lib/api/route.ts) and Next's static files none.
  */
 function noteRequest(req: IncomingMessage, res: ServerResponse): void {
   const requestId = requestIdOf(header(req, "x-request-id"));
   req.headers["x-request-id"] = requestId;
   res.setHeader("x-request-id", requestId);
   const path = (req.url ?? "/").split("?")[0];
-  if (path.startsWith("/api/") || path.startsWith("/_next/")) return;
+  const page = !path.startsWith("/api/") && !path.startsWith("/_next/");
   const started = performance.now();
   res.once("close", () => {
     const status = res.writableFinished ? res.statusCode : 499;
-    log.info("page", { requestId, method: req.method, path, status, ms: Math.round(performance.now() - started) });
+    const ms = performance.now() - started;
+    const route = routePattern(path);
+    recordHttp(req.method ?? "GET", route, status, ms / 1000);
+    if (page) log.info("page", { requestId, method: req.method, path, route, status, ms: Math.round(ms) });
   });
 }
+
+/** Marks a server the front door leaves alone (the metrics port's). */
+export const PASS_BY = Symbol.for("shiyue.front-door.pass-by");
 
 /**
  * Installs the front door on every HTTP server of this process (once; `answerers` of a later call are
@@ -86,7 +95,7 @@ export function installFrontDoor(answerers: FrontAnswer[]): void {
   const emit = proto.emit;
   proto.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
     const pass = () => (emit as (event: string | symbol, ...args: unknown[]) => boolean).call(this, event, ...args);
-    if (event !== "request") return pass();
+    if (event !== "request" || (this as Server & { [PASS_BY]?: true })[PASS_BY]) return pass();
     const [req, res] = args as [IncomingMessage, ServerResponse];
     noteRequest(req, res);
     let taken: Promise<boolean> | null = null;

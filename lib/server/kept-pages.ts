@@ -6,6 +6,7 @@
 // Anything else, a miss included (after the cache has rendered what it could), goes to Next.js untouched.
 //
 // A 304 is one primary-key read of the article's version and a few headers.
+import { recordCache } from "@/lib/metrics";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { canonicalPagePath } from "@/lib/seo/canonical-path";
@@ -57,6 +58,7 @@ export const answerKeptPage: FrontAnswer = (req, res) => {
   const path = cache && keptPagePath(req, cache.renderSecret);
   if (!cache || !path) return null;
   return cache.lookup(path).then((page) => {
+    recordCache("kept_page", page !== null);
     if (!page) return false;
     writeKeptPage(req, res, page);
     return true;

@@ -17,6 +17,8 @@
 // beyond that a search waits its turn, and one whose turn is more than KEPT_SEARCH_MAX_WAIT_MS away goes to
 // the route, whose search gate queues it with every other search. A reader never notices (a burst answers at
 // once; at the full rate a turn comes every 2.5 ms); a crowd gets at most the rate.
+import { recordCache } from "@/lib/metrics";
+import { routePattern } from "@/lib/metrics/route-pattern";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { requestIdOf } from "@/lib/api/request-id";
 import { keptSearches, type KeptSearches, type KeptSearchAnswer } from "@/lib/search/kept-answer-slot";
@@ -78,10 +80,11 @@ async function answerInTurn(req: IncomingMessage, res: ServerResponse, path: str
   const go = await pacer().turn();
   if (res.destroyed) return true; // the client left while it waited: nothing to answer
   const answer = go ? await slot.lookup(params) : null;
+  if (go) recordCache("kept_search", answer !== null);
   if (!answer) return false;
   const requestId = requestIdOf(header(req, "x-request-id"));
   writeKeptSearch(req, res, answer, requestId);
   // The route's line: never the query string (keywords), headers or body.
-  log.info("api", { requestId, method: "GET", path, status: 200, ms: Math.round(performance.now() - started) });
+  log.info("api", { requestId, method: "GET", path, route: routePattern(path), status: 200, ms: Math.round(performance.now() - started) });
   return true;
 }

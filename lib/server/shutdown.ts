@@ -11,6 +11,7 @@ import { stopSummaryWorkers } from "@/lib/summary/worker";
 import { stopFeedScheduler } from "@/lib/ingest/scheduler";
 import { stopRetentionSweep } from "@/lib/privacy/retention";
 import { closeDb } from "@/lib/db";
+import { stopMetricsServer } from "@/lib/metrics/serve";
 import { errorMessage, log } from "@/lib/log";
 import { beginStopping, drainRequests } from "./lifecycle";
 
@@ -36,7 +37,7 @@ export function installShutdownHandlers(): void {
       const unfinished = await drainRequests(DRAIN_MS);
       if (unfinished) log.warn("requests still running at shutdown", { count: unfinished });
       await stopActivityLog(); // the searches and chat questions counted since the last write
-      await closeDb();
+      await Promise.all([closeDb(), stopMetricsServer()]);
       log.info("database closed");
       process.exit(0);
     } catch (err) {

@@ -2,7 +2,7 @@ import "server-only";
 // Server start-up (called from instrumentation.ts): a bad configuration or an unreachable database
 // stops the process with one clear line and exit code 1, never a stack trace.
 import { ConfigError, getConfig } from "@/lib/config";
-import { getDb, getJobDb, limitRequestQueries, shareEmbeddedDatabase } from "@/lib/db";
+import { getDb, getJobDb, limitRequestQueries, shareEmbeddedDatabase, openReadReplicas } from "@/lib/db";
 import { startActivityLog } from "@/lib/admin/activity-log";
 import { startEmbedder } from "@/lib/search/embedder";
 import { startSearchUpkeep } from "@/lib/search/upkeep";
@@ -13,6 +13,7 @@ import { startFeedScheduler } from "@/lib/ingest/scheduler";
 import { startRetentionSweep } from "@/lib/privacy/retention";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { errorMessage, log } from "@/lib/log";
+import { startMetricsServer } from "@/lib/metrics/serve";
 import { startPageCaches } from "./page-caches";
 import { installShutdownHandlers } from "./shutdown";
 
@@ -25,6 +26,7 @@ export async function startServer(): Promise<void> {
   }
   shareEmbeddedDatabase();
   limitRequestQueries();
+  openReadReplicas();
   installShutdownHandlers();
   try {
     await ensureReady();
@@ -38,6 +40,7 @@ export async function startServer(): Promise<void> {
     log.warn("privacy policy incomplete", { detail: "未设置 SITE_OPERATOR 或 PRIVACY_CONTACT：隐私政策无法写明运营者名称和联系方式（docs/privacy.md）" });
   }
   startPageCaches({ getDb, origin: ownOrigin(config.PORT) });
+  await startMetricsServer();
   void startSearchUpkeep();
   // Searches and chat questions counted in memory, written every 30 s (web processes, workers or not).
   startActivityLog(getJobDb);

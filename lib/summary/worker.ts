@@ -2,6 +2,7 @@ import "server-only";
 // Summary workers: SUMMARY_CONCURRENCY slots per process, each claiming the next task (lib/summary/queue.ts),
 // renewing its lease while the pipeline runs, and recording the outcome. A slot that loses its lease aborts
 // its work and writes nothing. Slots sleep when the queue is empty and wake when nudged (a task was created).
+import { recordSummaryTask } from "@/lib/metrics";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import type { SummaryTask, TaskResult, TaskSteps } from "@/lib/db/schema";
@@ -78,6 +79,7 @@ export function startSummaryWorkers({
       });
       // Finished, even if a stop came meanwhile; a lost lease makes this a no-op (the write checks the owner).
       await completeTask({ db, taskId: task.id, workerId, result, steps });
+      recordSummaryTask("completed", "summarize");
     } catch (err) {
       if (stopping.signal.aborted) {
         // Shutting down: hand the task back so another worker starts it now, not when the lease expires.
@@ -87,7 +89,9 @@ export function startSummaryWorkers({
       if (lost.signal.aborted) return; // the lease moved on: the next owner finishes it
       const message = err instanceof Error && err.message ? err.message : "处理失败，请重试";
       log.warn("summary task failed", { task: task.uuid, error: errorMessage(err) });
-      await failTask({ db, taskId: task.id, workerId, error: message, steps: err instanceof StepFailure ? err.steps : (task.steps ?? initialSteps()) });
+      const steps = err instanceof StepFailure ? err.steps : (task.steps ?? initialSteps());
+      await failTask({ db, taskId: task.id, workerId, error: message, steps });
+      recordSummaryTask("failed", (Object.keys(steps) as (keyof typeof steps)[]).find((k) => steps[k].status === "error") ?? "unknown");
     } finally {
       clearInterval(renew);
       stopping.signal.removeEventListener("abort", stop);

@@ -7,9 +7,8 @@ import { ArticleMarkdown } from "@/components/article/markdown";
 import { RelatedArticles } from "@/components/article/related-articles";
 import { JsonLd } from "@/components/seo/json-ld";
 import { dayLabel, dayPath, platformPath } from "@/lib/articles/listing-params";
-import { findPermalink, type Permalink } from "@/lib/articles/permalink";
+import { findPermalink, permalinkDb, type Permalink } from "@/lib/articles/permalink";
 import { platformByKey, platformIconPath } from "@/lib/articles/platforms";
-import { getDb } from "@/lib/db";
 import { formatChineseDate, formatCount } from "@/lib/format";
 import { errorMessage, log } from "@/lib/log";
 import { relatedArticles, type RelatedArticle } from "@/lib/search/related";
@@ -43,7 +42,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** The related articles; a failure costs the block, never the page. */
 async function related(id: number): Promise<RelatedArticle[]> {
   try {
-    return await relatedArticles({ db: await getDb(), id });
+    return await relatedArticles({ db: await permalinkDb(), id });
   } catch (err) {
     log.warn("related_articles_failed", { id, error: errorMessage(err) });
     return [];

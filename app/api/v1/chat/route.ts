@@ -4,7 +4,7 @@ import { methodNotAllowed, route } from "@/lib/api/route";
 import { CHAT_BODY_LIMIT, chatBody } from "@/lib/chat/schema";
 import { chatEvents, checkChatLimit } from "@/lib/chat/service";
 import { sseResponse } from "@/lib/chat/sse";
-import { getDb } from "@/lib/db";
+import { getDb, getReadDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +15,9 @@ export const POST = route({ auth: "optional", body: chatBody, bodyLimit: CHAT_BO
   const db = await getDb();
   await checkChatLimit({ db, user, ip: clientIp(req) });
   noteChatQuestion(); // counted per day for the console's overview, in memory (no one's id)
-  return sseResponse((signal) => chatEvents({ db, body, signal }), req.signal);
+  // Retrieval only reads what every visitor may see: a read replica when there is one.
+  const readDb = await getReadDb(user && { userId: user.id });
+  return sseResponse((signal) => chatEvents({ db: readDb, body, signal }), req.signal);
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed({ POST });

@@ -1,0 +1,120 @@
+// npm run bench:replica — read replicas (issue 32, docs/performance.md "Read replicas"): the same readers and
+// writer (bench/live-load.ts) against the app without and then with DATABASE_READ_URL, a real streaming standby of
+// the corpus' server on 127.0.0.1:5433 (made and started by scripts/local-replica.sh: root, Debian's
+// postgresql-common). Each phase reports what the primary and the replica did for the corpus' database
+// (pg_stat_database: statements' transactions and rows read), the app's own count of lag-tolerant reads by target
+// (/metrics), and whether a like shows to its author on the very next read.
+//
+//   BENCH_ARTICLES   the corpus (default 1,000,000; prepare it with `npm run bench -- --prepare`)
+//   BENCH_READERS    concurrent readers (default 4)
+//   BENCH_SECONDS    seconds of load per phase (default 20)
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
+import { startApp } from "./app-server";
+import { label, postgresAt, ready } from "./databases";
+import { idle, ms, startLiveLoad, type Phase } from "./live-load";
+
+process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123456789";
+const size = Number(process.env.BENCH_ARTICLES ?? 1_000_000);
+const readers = Number(process.env.BENCH_READERS ?? 4);
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
+
+const corpus = await ready(postgresAt(size), size);
+const primaryUrl = postgresAt(size).databaseUrl;
+const replicaBase = execFileSync("bash", [join(import.meta.dirname, "..", "scripts", "local-replica.sh")], { encoding: "utf8" }).trim();
+const replicaUrl = `${replicaBase}${new URL(primaryUrl).pathname}`;
+const database = new URL(primaryUrl).pathname.slice(1);
+
+type Activity = { transactions: number; rowsRead: number };
+async function activity(url: string): Promise<Activity> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    // Counters are flushed by each backend when its transaction ends: clear this backend's snapshot first.
+    await c.query("select pg_stat_clear_snapshot()");
+    const { rows } = await c.query<{ x: string; r: string }>(
+      "select xact_commit + xact_rollback as x, tup_returned + tup_fetched as r from pg_stat_database where datname = $1",
+      [database],
+    );
+    return { transactions: Number(rows[0].x), rowsRead: Number(rows[0].r) };
+  } finally {
+    await c.end();
+  }
+}
+const minus = (a: Activity, b: Activity): Activity => ({ transactions: a.transactions - b.transactions, rowsRead: a.rowsRead - b.rowsRead });
+
+const { maxId, likedTitle } = await (async () => {
+  const c = new pg.Client({ connectionString: primaryUrl });
+  await c.connect();
+  const { rows } = await c.query<{ m: number; t: string }>("select (select max(id)::int from articles) as m, (select title from articles where id = $1) as t", [corpus.likeIds[0]]);
+  await c.end();
+  return { maxId: rows[0].m, likedTitle: rows[0].t };
+})();
+
+type Row = { name: string; phase: Phase; primary: Activity; replica: Activity; routed: { replica: number; primary: number }; likeShows: boolean | null; lagSeconds: number | null };
+
+async function metric(base: string, name: string, labels = ""): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const line = text.split("\n").find((l) => l.startsWith(`${name}${labels} `) || (labels === "" && l.startsWith(`${name}{`)));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
+
+async function run(name: string, withReplica: boolean): Promise<Row> {
+  const app = await startApp({ databaseUrl: primaryUrl }, {
+    port: 3591,
+    env: { OPENAI_API_KEY: "", AI_EMBEDDING_MODEL: "", METRICS_TOKEN, DATABASE_READ_URL: withReplica ? replicaUrl : "" },
+  });
+  try {
+    console.log(`bench: ${name}: ${readers} readers and a writer on ${label(size)} for ${seconds} s…`);
+    const load = startLiveLoad(app.base, corpus, { readers, maxId });
+    await idle(2_000);
+    const before = { primary: await activity(primaryUrl), replica: await activity(replicaUrl) };
+    const routedBefore = { replica: await metric(app.base, "shiyue_db_reads_total", '{target="replica"}'), primary: await metric(app.base, "shiyue_db_reads_total", '{target="primary"}') };
+    const t = performance.now();
+    await idle(seconds * 1000);
+    const to = performance.now();
+    const after = { primary: await activity(primaryUrl), replica: await activity(replicaUrl) };
+    const routed = {
+      replica: (await metric(app.base, "shiyue_db_reads_total", '{target="replica"}')) - routedBefore.replica,
+      primary: (await metric(app.base, "shiyue_db_reads_total", '{target="primary"}')) - routedBefore.primary,
+    };
+    await load.stop();
+    // A like, then the author's next read of the feed: is it there?
+    const auth = { authorization: `Bearer ${corpus.token}` };
+    const id = corpus.likeIds[0];
+    const state = async () => ((await (await fetch(`${app.base}/api/v1/likes/status/${id}`, { headers: auth })).json()) as { data: { is_liked: boolean } }).data.is_liked;
+    const was = await state();
+    await fetch(`${app.base}/api/v1/likes/${id}`, { method: "POST", headers: auth });
+    // A search for its title: a lag-tolerant read, marked with the reader's likes.
+    const page = (await (await fetch(`${app.base}/api/v1/articles/search?keyword=${encodeURIComponent(likedTitle)}&limit=50`, { headers: auth })).json()) as { data: { items: { id: number; is_liked?: boolean }[] } };
+    const item = page.data.items.find((a) => a.id === id);
+    const likeShows = item ? item.is_liked === !was : null;
+    const lagSeconds = withReplica ? await metric(app.base, "shiyue_db_replica_lag_seconds") : null;
+    return { name, phase: load.phase(name, t, to), primary: minus(after.primary, before.primary), replica: minus(after.replica, before.replica), routed, likeShows, lagSeconds };
+  } finally {
+    await app.stop();
+  }
+}
+
+const rows = [await run("primary only", false), await run("with a streaming replica", true)];
+const n = (x: number) => Math.round(x).toLocaleString("en-US");
+const lines = [
+  `Read replicas, ${label(size)} articles, ${readers} readers + 1 writer, ${seconds} s per phase — ${new Date().toISOString()}`,
+  "",
+  "| phase | reads | read p50 / p95 / max ms | primary: transactions / rows read | replica: transactions / rows read | lag-tolerant reads → replica / primary | like shows to its author |",
+  "|---|---|---|---|---|---|---|",
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${r.phase.reads.requests} (${r.phase.reads.errors} errors) | ${ms(r.phase.reads.p50)} / ${ms(r.phase.reads.p95)} / ${ms(r.phase.reads.max)} | ${n(r.primary.transactions)} / ${n(r.primary.rowsRead)} | ${n(r.replica.transactions)} / ${n(r.replica.rowsRead)} | ${n(r.routed.replica)} / ${n(r.routed.primary)} | ${r.likeShows === null ? "(not found by its title)" : r.likeShows ? "yes" : "NO"} |`,
+  ),
+  "",
+  `Replica lag at the end: ${rows[1].lagSeconds === null ? "–" : `${rows[1].lagSeconds.toFixed(3)} s`}.`,
+];
+console.log(lines.join("\n"));
+const out = join(import.meta.dirname, "results");
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, "replica.md"), `${lines.join("\n")}\n`);
+writeFileSync(join(out, "replica.json"), JSON.stringify({ date: new Date().toISOString(), size, readers, seconds, rows }, null, 2));
