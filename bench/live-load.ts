@@ -10,14 +10,24 @@ export type Sample = { at: number; ms: number; ok: boolean; path: string };
 export type Phase = { name: string; seconds: number; reads: LoadResult; writes: LoadResult; slowReads: number; slowest: string[]; slowestWriteMs: number };
 export type LiveLoad = { stop: () => Promise<void>; phase: (name: string, from: number, to: number) => Phase };
 
-export function startLiveLoad(base: string, corpus: BenchDb, opts: { readers: number; maxId: number; writer?: boolean }): LiveLoad {
-  const auth = { authorization: `Bearer ${corpus.token}` };
+/**
+ * `readerToken`: the readers' account (default the corpus' reader, who is also the writer); `signedInPages`: the
+ * readers open permalinks with their session cookie (rendered per request) instead of as visitors (kept pages).
+ */
+export function startLiveLoad(
+  base: string,
+  corpus: BenchDb,
+  opts: { readers: number; maxId: number; writer?: boolean; readerToken?: string; signedInPages?: boolean },
+): LiveLoad {
+  const auth = { authorization: `Bearer ${opts.readerToken ?? corpus.token}` };
+  const writerAuth = { authorization: `Bearer ${corpus.token}` };
+  const page: Record<string, string> = opts.signedInPages ? { cookie: `shiyue_token=${opts.readerToken ?? corpus.token}` } : {};
   let stopped = false;
   const reads: Sample[] = [];
   const writes: Sample[] = [];
   async function timed(into: Sample[], path: string, init?: RequestInit) {
     const t = performance.now();
-    const ok = await fetch(`${base}${path}`, init).then(async (r) => (await r.arrayBuffer(), r.ok), () => false);
+    const ok = await fetch(`${base}${path}`, init).then(async (r) => (await r.arrayBuffer(), r.ok)).catch(() => false);
     into.push({ at: t, ms: performance.now() - t, ok, path });
   }
   async function reader(n: number) {
@@ -27,11 +37,11 @@ export function startLiveLoad(base: string, corpus: BenchDb, opts: { readers: nu
         kind === 0 ? `/api/v1/articles?page=${2 + (i % 50)}`
         : kind === 1 ? searchPath(TWO_WORD_KEYWORDS[i % TWO_WORD_KEYWORDS.length])
         : `/articles/${1 + Math.floor(Math.random() * opts.maxId)}`;
-      await timed(reads, path, { headers: kind === 2 ? {} : auth });
+      await timed(reads, path, { headers: kind === 2 ? page : auth });
     }
   }
   async function writer() {
-    for (let i = 0; !stopped; i++) await timed(writes, `/api/v1/likes/${corpus.likeIds[i % corpus.likeIds.length]}`, { method: "POST", headers: auth });
+    for (let i = 0; !stopped; i++) await timed(writes, `/api/v1/likes/${corpus.likeIds[i % corpus.likeIds.length]}`, { method: "POST", headers: writerAuth });
   }
   const running = Promise.all([...Array.from({ length: opts.readers }, (_, n) => reader(n)), ...(opts.writer === false ? [] : [writer()])]);
   return {

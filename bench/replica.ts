@@ -1,5 +1,5 @@
-// npm run bench:replica — read replicas (issue 32, docs/performance.md "Read replicas"): the same readers and
-// writer (bench/live-load.ts) against the app without and then with DATABASE_READ_URL, a real streaming standby of
+// npm run bench:replica — read replicas (issue 32, docs/performance.md "Read replicas"): readers (an account of
+// their own, permalinks opened signed in) and a writer (bench/live-load.ts) against the app without and then with DATABASE_READ_URL, a real streaming standby of
 // the corpus' server on 127.0.0.1:5433 (made and started by scripts/local-replica.sh: root, Debian's
 // postgresql-common). Each phase reports what the primary and the replica did for the corpus' database
 // (pg_stat_database: statements' transactions and rows read), the app's own count of lag-tolerant reads by target
@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
+import { signToken } from "@/lib/auth/token";
 import { startApp } from "./app-server";
 import { label, postgresAt, ready } from "./databases";
 import { idle, ms, startLiveLoad, type Phase } from "./live-load";
@@ -46,13 +47,17 @@ async function activity(url: string): Promise<Activity> {
 }
 const minus = (a: Activity, b: Activity): Activity => ({ transactions: a.transactions - b.transactions, rowsRead: a.rowsRead - b.rowsRead });
 
-const { maxId, likedTitle } = await (async () => {
+// The readers are an account of their own: the writer's likes pin the writer to the primary (as they should).
+const { maxId, readerId } = await (async () => {
   const c = new pg.Client({ connectionString: primaryUrl });
   await c.connect();
-  const { rows } = await c.query<{ m: number; t: string }>("select (select max(id)::int from articles) as m, (select title from articles where id = $1) as t", [corpus.likeIds[0]]);
+  const { rows } = await c.query<{ m: number }>("select max(id)::int as m from articles");
+  await c.query("insert into users (account_name) values ('bench_replica_reader') on conflict do nothing");
+  const reader = await c.query<{ id: number }>("select id from users where account_name = 'bench_replica_reader'");
   await c.end();
-  return { maxId: rows[0].m, likedTitle: rows[0].t };
+  return { maxId: rows[0].m, readerId: reader.rows[0].id };
 })();
+const readerToken = await signToken(readerId);
 
 type Row = { name: string; phase: Phase; primary: Activity; replica: Activity; routed: { replica: number; primary: number }; likeShows: boolean | null; lagSeconds: number | null };
 
@@ -69,7 +74,7 @@ async function run(name: string, withReplica: boolean): Promise<Row> {
   });
   try {
     console.log(`bench: ${name}: ${readers} readers and a writer on ${label(size)} for ${seconds} s…`);
-    const load = startLiveLoad(app.base, corpus, { readers, maxId });
+    const load = startLiveLoad(app.base, corpus, { readers, maxId, readerToken, signedInPages: true });
     await idle(2_000);
     const before = { primary: await activity(primaryUrl), replica: await activity(replicaUrl) };
     const routedBefore = { replica: await metric(app.base, "shiyue_db_reads_total", '{target="replica"}'), primary: await metric(app.base, "shiyue_db_reads_total", '{target="primary"}') };
@@ -82,16 +87,14 @@ async function run(name: string, withReplica: boolean): Promise<Row> {
       primary: (await metric(app.base, "shiyue_db_reads_total", '{target="primary"}')) - routedBefore.primary,
     };
     await load.stop();
-    // A like, then the author's next read of the feed: is it there?
+    // A like by the writer, then the writer's next read of a feed page holding the article (a lag-tolerant read).
     const auth = { authorization: `Bearer ${corpus.token}` };
-    const id = corpus.likeIds[0];
-    const state = async () => ((await (await fetch(`${app.base}/api/v1/likes/status/${id}`, { headers: auth })).json()) as { data: { is_liked: boolean } }).data.is_liked;
-    const was = await state();
-    await fetch(`${app.base}/api/v1/likes/${id}`, { method: "POST", headers: auth });
-    // A search for its title: a lag-tolerant read, marked with the reader's likes.
-    const page = (await (await fetch(`${app.base}/api/v1/articles/search?keyword=${encodeURIComponent(likedTitle)}&limit=50`, { headers: auth })).json()) as { data: { items: { id: number; is_liked?: boolean }[] } };
-    const item = page.data.items.find((a) => a.id === id);
-    const likeShows = item ? item.is_liked === !was : null;
+    type Item = { id: number; is_liked?: boolean };
+    const feedPage = async () => ((await (await fetch(`${app.base}/api/v1/articles?page=2&limit=50`, { headers: auth })).json()) as { data: { items: Item[] } }).data.items;
+    const [target] = await feedPage();
+    await fetch(`${app.base}/api/v1/likes/${target.id}`, { method: "POST", headers: auth });
+    const item = (await feedPage()).find((a) => a.id === target.id);
+    const likeShows = item ? item.is_liked === !target.is_liked : null;
     const lagSeconds = withReplica ? await metric(app.base, "shiyue_db_replica_lag_seconds") : null;
     return { name, phase: load.phase(name, t, to), primary: minus(after.primary, before.primary), replica: minus(after.replica, before.replica), routed, likeShows, lagSeconds };
   } finally {
@@ -108,7 +111,7 @@ const lines = [
   "|---|---|---|---|---|---|---|",
   ...rows.map(
     (r) =>
-      `| ${r.name} | ${r.phase.reads.requests} (${r.phase.reads.errors} errors) | ${ms(r.phase.reads.p50)} / ${ms(r.phase.reads.p95)} / ${ms(r.phase.reads.max)} | ${n(r.primary.transactions)} / ${n(r.primary.rowsRead)} | ${n(r.replica.transactions)} / ${n(r.replica.rowsRead)} | ${n(r.routed.replica)} / ${n(r.routed.primary)} | ${r.likeShows === null ? "(not found by its title)" : r.likeShows ? "yes" : "NO"} |`,
+      `| ${r.name} | ${r.phase.reads.requests} (${r.phase.reads.errors} errors) | ${ms(r.phase.reads.p50)} / ${ms(r.phase.reads.p95)} / ${ms(r.phase.reads.max)} | ${n(r.primary.transactions)} / ${n(r.primary.rowsRead)} | ${n(r.replica.transactions)} / ${n(r.replica.rowsRead)} | ${n(r.routed.replica)} / ${n(r.routed.primary)} | ${r.likeShows === null ? "(left the page)" : r.likeShows ? "yes" : "NO"} |`,
   ),
   "",
   `Replica lag at the end: ${rows[1].lagSeconds === null ? "–" : `${rows[1].lagSeconds.toFixed(3)} s`}.`,

@@ -22,7 +22,7 @@ if ! pg_lsclusters -h | awk '{ print $2 }' | grep -qx replica; then
   # -R writes standby.signal and primary_conninfo: the copy starts as a hot standby streaming from the primary.
   runuser -u postgres -- pg_basebackup -h 127.0.0.1 -p 5432 -U postgres -D "$data" -R -X stream -c fast
 fi
-pg_ctlcluster --skip-systemctl-redirect "$version" replica start 2> /dev/null || true
+pg_ctlcluster --skip-systemctl-redirect "$version" replica start > /dev/null 2>&1 || true  # "already running" is fine
 for _ in $(seq 1 120); do
   [ "$(psql -qAt -h 127.0.0.1 -p "$port" -U postgres -c 'select pg_is_in_recovery()' 2> /dev/null)" = t ] && { echo "postgresql://postgres@127.0.0.1:$port"; exit 0; }
   sleep 0.5
