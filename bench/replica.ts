@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { signToken } from "@/lib/auth/token";
+import { total } from "@/test/metrics-text";
 import { startApp } from "./app-server";
 import { label, postgresAt, ready } from "./databases";
 import { idle, ms, startLiveLoad, type Phase } from "./live-load";
@@ -61,11 +62,13 @@ const readerToken = await signToken(readerId);
 
 type Row = { name: string; phase: Phase; primary: Activity; replica: Activity; routed: { replica: number; primary: number }; likeShows: boolean | null; lagSeconds: number | null };
 
-async function metric(base: string, name: string, labels = ""): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const line = text.split("\n").find((l) => l.startsWith(`${name}${labels} `) || (labels === "" && l.startsWith(`${name}{`)));
-  return line ? Number(line.split(" ").at(-1)) : 0;
+async function metrics(base: string): Promise<string> {
+  return (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
 }
+const routedTo = (text: string) => ({
+  replica: total(text, "shiyue_db_reads_total", { target: "replica" }),
+  primary: total(text, "shiyue_db_reads_total", { target: "primary" }),
+});
 
 async function run(name: string, withReplica: boolean): Promise<Row> {
   const app = await startApp({ databaseUrl: primaryUrl }, {
@@ -77,15 +80,13 @@ async function run(name: string, withReplica: boolean): Promise<Row> {
     const load = startLiveLoad(app.base, corpus, { readers, maxId, readerToken, signedInPages: true });
     await idle(2_000);
     const before = { primary: await activity(primaryUrl), replica: await activity(replicaUrl) };
-    const routedBefore = { replica: await metric(app.base, "shiyue_db_reads_total", '{target="replica"}'), primary: await metric(app.base, "shiyue_db_reads_total", '{target="primary"}') };
+    const routedBefore = routedTo(await metrics(app.base));
     const t = performance.now();
     await idle(seconds * 1000);
     const to = performance.now();
     const after = { primary: await activity(primaryUrl), replica: await activity(replicaUrl) };
-    const routed = {
-      replica: (await metric(app.base, "shiyue_db_reads_total", '{target="replica"}')) - routedBefore.replica,
-      primary: (await metric(app.base, "shiyue_db_reads_total", '{target="primary"}')) - routedBefore.primary,
-    };
+    const routedAfter = routedTo(await metrics(app.base));
+    const routed = { replica: routedAfter.replica - routedBefore.replica, primary: routedAfter.primary - routedBefore.primary };
     await load.stop();
     // A like by the writer, then the writer's next read of a feed page holding the article (a lag-tolerant read).
     const auth = { authorization: `Bearer ${corpus.token}` };
@@ -95,7 +96,7 @@ async function run(name: string, withReplica: boolean): Promise<Row> {
     await fetch(`${app.base}/api/v1/likes/${target.id}`, { method: "POST", headers: auth });
     const item = (await feedPage()).find((a) => a.id === target.id);
     const likeShows = item ? item.is_liked === !target.is_liked : null;
-    const lagSeconds = withReplica ? await metric(app.base, "shiyue_db_replica_lag_seconds") : null;
+    const lagSeconds = withReplica ? total(await metrics(app.base), "shiyue_db_replica_lag_seconds") : null;
     return { name, phase: load.phase(name, t, to), primary: minus(after.primary, before.primary), replica: minus(after.replica, before.replica), routed, likeShows, lagSeconds };
   } finally {
     await app.stop();

@@ -3,23 +3,15 @@
 // really do share them: a session-level lock or setting would leak from one client to another.
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { freePort } from "./free-port";
 
 export const PGBOUNCER = "/usr/sbin/pgbouncer";
 export const havePgBouncer = () => existsSync(PGBOUNCER);
 
 export type PgBouncer = { url: (database: string) => string; stop: () => Promise<void> };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * Starts PgBouncer for every database of `serverUrl` (trust auth, as the machine's server). `poolSize` server

@@ -13,8 +13,7 @@ import { migrateDatabase } from "./migrate";
 
 const driver = process.env.TEST_DB_DRIVER;
 
-// Skipped on int-pglite (reason): PgBouncer pools connections to a PostgreSQL server; the embedded database has none.
-// Skipped where Debian's pgbouncer is not installed (reason): .ci/run installs it; a developer machine may lack it.
+// Skipped on int-pglite and without Debian's pgbouncer (reason): PgBouncer pools a PostgreSQL server's connections, which the embedded database has not; .ci/run installs pgbouncer.
 describe.skipIf(driver !== "postgres" || !havePgBouncer())("through PgBouncer in transaction mode", () => {
   let bouncer: PgBouncer;
   let url: string;

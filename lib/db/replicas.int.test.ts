@@ -42,9 +42,7 @@ const replicaOf = (primaryUrl: string) => {
 const onStandby = async (db: Awaited<ReturnType<typeof getReadDb>>) =>
   (await db.execute<{ r: boolean }>(sql`select pg_is_in_recovery() as r`)).rows[0].r;
 
-// Skipped on int-pglite (reason): a streaming replica is a PostgreSQL server's; the embedded database has none.
-// Skipped where no standby answers on TEST_REPLICA_URL (reason): `bash scripts/local-replica.sh` makes one (root and
-// Debian's postgresql-common); .ci/run runs it before the tests.
+// Skipped on int-pglite and where no standby answers on TEST_REPLICA_URL (reason): a streaming replica is a PostgreSQL server's; .ci/run starts one with scripts/local-replica.sh.
 describe.skipIf(!(await standbyAnswers()))("read replicas", () => {
   let primaryUrl: string;
   let replicaUrl: string;

@@ -1,9 +1,10 @@
 // /metrics through the real front door: off without a token, 401 to a wrong one, and the request counters of the
 // answers before it; the token-free port for scrapers inside the operator's network.
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
+import { freePort } from "@/test/free-port";
 import { startBehindFrontDoor, type StandIn } from "@/test/front-door-server";
+import { total } from "@/test/metrics-text";
 import { startMetricsServer, stopMetricsServer } from "./serve";
 
 const TOKEN = "metrics-token-0123456789abcdef";
@@ -21,12 +22,6 @@ afterAll(async () => {
 });
 
 const scrape = (base: string, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) => fetch(`${base}/metrics`, { headers });
-
-/** The value of one series in a scrape, 0 when it is absent. */
-function value(text: string, series: string): number {
-  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
-}
 
 describe("/metrics", () => {
   it("is not there without METRICS_TOKEN: the request goes on to Next.js", async () => {
@@ -50,11 +45,11 @@ describe("/metrics", () => {
   it("counts every answer by route pattern and status", async () => {
     process.env.METRICS_TOKEN = TOKEN;
     resetConfig();
-    const series = 'shiyue_http_request_duration_seconds_count{method="GET",route="/articles/[id]",status="299"}';
-    const before = value(await (await scrape(standIn.base)).text(), series);
+    const series = (text: string) => total(text, "shiyue_http_request_duration_seconds_count", { method: "GET", route: "/articles/[id]", status: "299" });
+    const before = series(await (await scrape(standIn.base)).text());
     for (const id of [1, 22, 333]) await (await fetch(`${standIn.base}/articles/${id}`)).text();
     // The count is taken when each response closes: the next scrape may come before the last close.
-    await expect.poll(async () => value(await (await scrape(standIn.base)).text(), series) - before).toBe(3);
+    await expect.poll(async () => series(await (await scrape(standIn.base)).text()) - before).toBe(3);
     const text = await (await scrape(standIn.base)).text();
     expect(text).toContain("# TYPE shiyue_http_request_duration_seconds histogram");
     expect(text).toContain("shiyue_process_cpu_seconds_total");
@@ -62,10 +57,7 @@ describe("/metrics", () => {
   });
 
   it("is served without a token on METRICS_PORT, where the front door does not answer", async () => {
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-    const port = (probe.address() as { port: number }).port;
-    await new Promise((r) => probe.close(r));
+    const port = await freePort();
     process.env.METRICS_PORT = String(port);
     resetConfig();
     await startMetricsServer();
