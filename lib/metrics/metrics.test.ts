@@ -42,6 +42,15 @@ describe("/metrics", () => {
     }
   });
 
+  it("answers other methods than GET and HEAD with 405", async () => {
+    process.env.METRICS_TOKEN = TOKEN;
+    resetConfig();
+    const res = await fetch(`${standIn.base}/metrics`, { method: "POST", headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD");
+    expect((await res.json()).detail).toBeTruthy();
+  });
+
   it("counts every answer by route pattern and status", async () => {
     process.env.METRICS_TOKEN = TOKEN;
     resetConfig();

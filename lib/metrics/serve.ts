@@ -4,6 +4,7 @@
 // the worker process, which has no public port, is scraped there.
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { defaultDetail } from "@/lib/api/errors";
 import { getConfig } from "@/lib/config";
 import { errorMessage, log } from "@/lib/log";
 import { header, PASS_BY, type FrontAnswer } from "@/lib/server/front-door";
@@ -27,6 +28,12 @@ export const answerMetrics: FrontAnswer = (req: IncomingMessage, res: ServerResp
   if ((req.url ?? "").split("?")[0] !== "/metrics") return null;
   const token = getConfig().METRICS_TOKEN;
   if (!token) return Promise.resolve(false);
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res
+      .writeHead(405, { "content-type": "application/json", allow: "GET, HEAD", "cache-control": "no-store" })
+      .end(JSON.stringify({ detail: defaultDetail("method_not_allowed") }));
+    return Promise.resolve(true);
+  }
   if (!sameSecret(header(req, "authorization") ?? "", `Bearer ${token}`)) {
     res
       .writeHead(401, { "content-type": "application/json", "www-authenticate": 'Bearer realm="metrics"', "cache-control": "no-store" })
