@@ -1,13 +1,37 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-const integration = (name: string, driver: "pglite" | "postgres") => ({
+
+/**
+ * The integration files that say why they run on both databases, in a line `// Both databases: <reason>` among
+ * their first lines: where the driver changes behaviour (locks and concurrency, extensions, migrations, timeouts,
+ * dumps, parameter protocols). Every other integration file tests the site's own logic, the same SQL on either
+ * engine: it runs once, on the server when there is one (what production runs), else on the embedded PGlite.
+ */
+function filesOnBothDatabases(dir = root, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (["node_modules", ".next", ".git", "e2e", "test-results", ".ci-results", ".cache"].includes(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) filesOnBothDatabases(path, out);
+    else if (entry.name.endsWith(".int.test.ts") && /^\/\/ Both databases: \S/m.test(readFileSync(path, "utf8").slice(0, 2000))) out.push(relative(root, path));
+  }
+  return out;
+}
+// With a PostgreSQL server (TEST_DATABASE_URL, as CI sets it) every integration file runs there and only those
+// marked `// Both databases:` run on PGlite too; without one, every integration file runs on PGlite.
+const onServer = Boolean(process.env.TEST_DATABASE_URL);
+const integration = (name: string, driver: "pglite" | "postgres", include: string[]) => ({
   extends: true as const,
   test: {
     name,
-    include: ["**/*.int.test.ts"],
+    include,
     exclude: ["**/node_modules/**", "**/.next/**", "e2e/**"],
+    // One migrated database made once (test/db-template.ts), copied for each file by the setup file.
+    globalSetup: ["test/db-template.ts"],
     setupFiles: ["test/setup-integration.ts"],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
@@ -25,7 +49,12 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
+    // Vitest's default leaves one core idle; the files wait on databases, servers and child processes as much as
+    // they compute, so every core gets a worker (VITEST_MAX_WORKERS overrides; docs/testing.md has the figures).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
+    reporters: ["default", "json"],
+    // npm test gives each project a file of its own (--outputFile.json=test-results/vitest-<project>.json).
+    outputFile: { json: "test-results/vitest.json" },
     projects: [
       {
         extends: true,
@@ -35,9 +64,8 @@ export default defineConfig({
           exclude: ["**/*.int.test.ts", "**/node_modules/**", "**/.next/**", "e2e/**"],
         },
       },
-      integration("int-pglite", "pglite"),
-      // With TEST_DATABASE_URL (CI sets it), the same integration tests also run on a Postgres server.
-      ...(process.env.TEST_DATABASE_URL ? [integration("int-postgres", "postgres")] : []),
+      integration("int-pglite", "pglite", onServer ? filesOnBothDatabases() : ["**/*.int.test.ts"]),
+      ...(onServer ? [integration("int-postgres", "postgres", ["**/*.int.test.ts"])] : []),
     ],
   },
 });

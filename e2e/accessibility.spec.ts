@@ -3,7 +3,7 @@
 // (desktop project) and 390 px (phone project). One test per page, which opens it in one scheme, then the other;
 // the accounts and what their pages show (likes, favourites, reads, a finished summary) are made once, through
 // the API.
-import { expect, request as newRequest, test, type Page } from "@playwright/test";
+import { expect, request as newRequest, test, type Page } from "./support/fixtures";
 import { TOKEN_COOKIE, USER_STORAGE_KEY } from "../lib/auth/constants";
 import { adminCommand } from "./pages/admin-pages";
 import { uniqueName } from "./pages/auth-pages";
@@ -100,9 +100,9 @@ const VISITS: Visit[] = [
   ].map(([path, title]): Visit => ({ name: `console ${path}`, who: "operator", path: () => path, ready: (p) => h1(p, title) })),
 ];
 
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async ({ workerServer }, testInfo) => {
   testInfo.setTimeout(90_000);
-  const baseURL = testInfo.project.use.baseURL!;
+  const baseURL = workerServer.url;
   const api = await newRequest.newContext({ baseURL });
   try {
     const register = async (prefix: string): Promise<Session & { account: string }> => {
@@ -147,7 +147,7 @@ test.beforeAll(async ({}, testInfo) => {
 });
 
 for (const visit of VISITS) {
-  test(`${visit.name}: axe's rules pass in both schemes`, async ({ page, baseURL }) => {
+  test(`${visit.name}: axe's rules pass in both schemes`, { tag: "@phone" }, async ({ page, baseURL }) => {
     await watchTheme(page);
     const theme = new Theme(page);
     const session = visit.who === "visitor" ? undefined : made[visit.who];

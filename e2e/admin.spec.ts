@@ -3,11 +3,12 @@
 // articles (checked as a visitor and as a signed-in reader), retries a failed summary, disables an account, and
 // finds each of these in the audit log. The console's pages are the ordinary 404 page to visitors, readers and a
 // disabled operator. A reader's article made from a summary waits in 待审核 until an operator approves it there.
-import { expect, request as newRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as newRequest, test, type APIRequestContext } from "./support/fixtures";
 import { PasswordLoginPage, uniqueName } from "./pages/auth-pages";
 import { adminCommand, ConsolePage, serveFeed } from "./pages/admin-pages";
 import { HomePage } from "./pages/home-page";
 import { crawlSitemaps } from "./pages/sitemaps";
+import { picture } from "./support/pictures";
 
 const PASSWORD = "secret-pass-1";
 const PAGES = ["/admin", "/admin/sources", "/admin/articles", "/admin/review", "/admin/tasks", "/admin/users", "/admin/audit"];
@@ -19,7 +20,7 @@ async function register(api: APIRequestContext, prefix: string) {
   return { account, token: (await res.json()).data.access_token as string };
 }
 
-test("an operator curates the site from the console", async ({ page, baseURL }, testInfo) => {
+test("an operator curates the site from the console", { tag: "@phone" }, async ({ page, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   const visitor = await newRequest.newContext({ baseURL });
   const tag = `op${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -53,7 +54,7 @@ test("an operator curates the site from the console", async ({ page, baseURL }, 
     /** …and nothing on it wider than the screen (a phone's page must not scroll sideways). */
     const shot = async (name: string) => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} overflows sideways`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `test-results/admin-shots/${testInfo.project.name}-${name}.png`, fullPage: true });
+      await picture(page, `test-results/admin-shots/${testInfo.project.name}-${name}.png`, { fullPage: true });
     };
     await shot("overview");
     await expect(page.getByRole("heading", { level: 1, name: "概览" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { HomePage } from "./pages/home-page";
 import { crawlSitemaps } from "./pages/sitemaps";
 

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { currentServer, expect, test } from "./support/fixtures";
 import { MSG } from "../lib/messages";
-import { serverLog } from "../playwright.config";
 import { codeFromServerLog, Header, PasswordLoginPage, RegisterPage, sendCodeButton, SmsLoginPage, toast, uniqueName, uniquePhone } from "./pages/auth-pages";
 
 test("a visitor registers, lands on the home page with the avatar menu, and logs out", async ({ page, context }) => {
@@ -218,7 +217,7 @@ test("the server's output never holds a password, a password hash or a token", a
   const token = (await res.json()).data.access_token as string;
   await request.post("/api/v1/auth/login", { form: { username: account, password: "wrong-audit-pass" } });
   await request.get("/api/v1/users/me", { headers: { authorization: `Bearer ${token}` } });
-  const output = readFileSync(serverLog, "utf8");
+  const output = readFileSync(currentServer().log, "utf8");
   expect(output).not.toContain("audit-pass-42");
   expect(output).not.toContain("wrong-audit-pass");
   expect(output).not.toContain("$argon2");

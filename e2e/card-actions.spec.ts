@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "./support/fixtures";
 import { MSG } from "../lib/messages";
 import { RegisterPage, uniqueName } from "./pages/auth-pages";
 import { cardActions, HomePage } from "./pages/home-page";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { MSG } from "../lib/messages";
 import { ChatPage, handStreamedChat, mockChat, sseBody } from "./pages/chat-page";
 
@@ -77,6 +77,8 @@ test("Ctrl+Enter sends, plain Enter starts a new line, a blank question is ignor
 });
 
 test("reasoning shows 思考中, then 已完成 when the answer starts, and folds away a second later", async ({ page }) => {
+  // The page's clock is the test's: the fold is checked at 999 and 1,000 ms, not by waiting a second.
+  await page.clock.install();
   const hand = await handStreamedChat(page);
   const chat = new ChatPage(page);
   await chat.open(NOTHING);
@@ -91,22 +93,26 @@ test("reasoning shows 思考中, then 已完成 when the answer starts, and fold
   await hand.push([{ type: "reasoning", content: "先说明情况再给建议。" }]);
   await expect(section).toContainText("用户在问一个站内没有的话题，先说明情况再给建议。");
 
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await hand.push([{ type: "content", content: "站内暂时没有相关文章，" }]);
   await expect(badge).toHaveText("已完成");
-  const finishedAt = Date.now();
-  await expect(toggle).toHaveAttribute("aria-expanded", "false", { timeout: 3000 });
-  expect(Date.now() - finishedAt).toBeGreaterThan(600);
+  await page.clock.runFor(999);
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.clock.runFor(1);
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await expect(section.getByText("先说明情况再给建议。")).toBeHidden();
 
   // The reader can open it again; it stays open.
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await expect(section).toContainText("先说明情况再给建议。");
+  await page.clock.runFor(1300);
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.clock.resume();
   await hand.push([{ type: "content", content: "可以换个关键词试试。" }]);
   await hand.close();
   await expect(reply).toHaveAttribute("data-typing", "done");
   await expect(reply).toContainText("站内暂时没有相关文章，可以换个关键词试试。");
-  await page.waitForTimeout(1300);
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
 });
 

@@ -1,10 +1,11 @@
-import { mkdirSync } from "node:fs";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "./support/fixtures";
 import { THEME_COLORS } from "../lib/theme/constants";
 import { RegisterPage, uniqueName } from "./pages/auth-pages";
 import { ChatPage, mockChat, sseBody } from "./pages/chat-page";
 import { SmartSummaryPage, SummaryProgressPage } from "./pages/summary-pages";
 import { contrastViolations, firstPaint, SCHEMES, THEME_STORAGE_KEY, Theme, watchTheme, type Scheme } from "./pages/theme";
+import { transitionsDone } from "./support/settle";
+import { picture } from "./support/pictures";
 
 // Dark mode (issue 22): the page follows the system's scheme until the reader picks one with the header's
 // toggle; the choice is kept, painted from the first frame, and every page keeps text contrast at WCAG AA.
@@ -14,8 +15,7 @@ const SHOTS = "test-results/dark-shots";
 /** At 390 px (the phone project), a picture of the page for the issue's acceptance. */
 async function shoot(page: Page, testInfo: TestInfo, name: string, scheme: Scheme, fullPage = false) {
   if (testInfo.project.name !== "phone") return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage });
+  await picture(page, `${SHOTS}/${name}-${scheme}.png`, { fullPage });
 }
 
 /** An article whose body has a fenced code block, from the demo articles. */
@@ -56,7 +56,7 @@ test("with no choice stored, pages follow the system's scheme, and follow it liv
   await theme.expectShown("dark");
 });
 
-test("the header toggle switches the scheme; the choice survives a reload, painted from the first frame; choosing the system's scheme follows the system again", async ({ page }) => {
+test("the header toggle switches the scheme; the choice survives a reload, painted from the first frame; choosing the system's scheme follows the system again", { tag: "@phone" }, async ({ page }) => {
   const theme = new Theme(page);
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/");
@@ -104,7 +104,7 @@ test("the header toggle switches the scheme; the choice survives a reload, paint
   expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe("light");
 });
 
-test("text keeps a contrast of at least 4.5:1 in both schemes: home, an article with code, about, sign-in, smart summary and its result", async ({ page }, testInfo) => {
+test("text keeps a contrast of at least 4.5:1 in both schemes: home, an article with code, about, sign-in, smart summary and its result", { tag: "@phone" }, async ({ page, baseURL }, testInfo) => {
   test.setTimeout(150_000);
   const theme = new Theme(page);
   const permalink = await articleWithCode(page);
@@ -133,7 +133,7 @@ test("text keeps a contrast of at least 4.5:1 in both schemes: home, an article 
   await expect(page).toHaveURL(/\/$/);
   const form = new SmartSummaryPage(page);
   await form.goto();
-  await form.input.fill(new URL(permalink, testInfo.project.use.baseURL).href);
+  await form.input.fill(new URL(permalink, baseURL).href);
   await form.choose("知识点");
   const created = page.waitForResponse((r) => r.url().includes("/api/summary/create-task") && r.ok());
   await form.start.click();
@@ -181,7 +181,7 @@ test("the assistant's answer (a diagram, code, a table, a quote) is readable in 
   await theme.expectShown("dark");
   await expect.poll(() => theme.luminanceOf(node, "fill"), { timeout: 20_000 }).toBeLessThan(0.1);
   await expect(diagram).toContainText("检索");
-  await page.waitForTimeout(300); // colour transitions of the page settle
+  await transitionsDone(page); // the colour transitions of the page
   expect(await contrastViolations(page), "the answer in the dark scheme").toEqual([]);
   await diagram.scrollIntoViewIfNeeded();
   await shoot(page, testInfo, "chat-mermaid", "dark");

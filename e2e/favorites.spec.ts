@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { formatCount } from "../lib/format";
 import { MSG } from "../lib/messages";
 import { toast } from "./pages/auth-pages";

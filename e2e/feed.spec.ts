@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { splitPreview } from "../lib/articles/preview";
 import { MSG } from "../lib/messages";
 import { HomePage } from "./pages/home-page";
@@ -105,7 +105,7 @@ test("a search with no result shows the assistant area", async ({ page }) => {
   await expect(new HomePage(page).articles).toHaveCount(20);
 });
 
-test("pulling down at the top refreshes the list", async ({ page }, testInfo) => {
+test("pulling down at the top refreshes the list", { tag: "@phone" }, async ({ page }, testInfo) => {
   const home = new HomePage(page);
   await home.goto();
   const indicator = page.getByTestId("pull-indicator");

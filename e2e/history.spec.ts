@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures";
 import { MSG } from "../lib/messages";
 import { RegisterPage, toast, uniqueName } from "./pages/auth-pages";
 import { HistoryPage } from "./pages/history-page";

@@ -3,7 +3,7 @@
 // as a new article is collected. Browser-free: runs once, in the desktop project.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./support/fixtures";
 import { feedsCommand, pollFeed } from "./support/xss-trap";
 
 const CACHE = "x-page-cache";
@@ -11,11 +11,7 @@ const CACHE = "x-page-cache";
 /** Asks for / until the cache answers (the first request renders it behind the scenes). */
 async function cachedHome(request: APIRequestContext) {
   let res = await request.get("/");
-  for (let i = 0; i < 50 && res.headers()[CACHE] !== "hit"; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    res = await request.get("/");
-  }
-  expect(res.headers()[CACHE], "the home page from the cache").toBe("hit");
+  await expect.poll(async () => (res = await request.get("/")).headers()[CACHE], { message: "the home page from the cache", timeout: 30_000 }).toBe("hit");
   return res;
 }
 

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { parseFeed } from "../lib/ingest/feed-parse";
 import { HomePage } from "./pages/home-page";
 
-test("a visitor sees the seeded feed on the home page", async ({ page }) => {
+test("a visitor sees the seeded feed on the home page", { tag: "@phone" }, async ({ page }) => {
   const home = new HomePage(page);
   await home.goto();
   await expect(page).toHaveTitle(/拾阅/);
@@ -18,7 +18,7 @@ test("a visitor sees the seeded feed on the home page", async ({ page }) => {
   await expect(page.getByRole("link", { name: "登录" })).toHaveAttribute("href", "/login/sms");
 });
 
-test("the header's search box shows its whole placeholder, on a 375 px phone too", async ({ page }, testInfo) => {
+test("the header's search box shows its whole placeholder, on a 375 px phone too", { tag: "@phone" }, async ({ page }, testInfo) => {
   // The phone project is 390 px wide; 375 px (iPhone mini and SE) is the narrowest common phone it must fit.
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 375, height: 667 });
   const home = new HomePage(page);

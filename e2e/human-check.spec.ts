@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { SmsLoginPage } from "./pages/auth-pages";
 
 // Runs against the second server (the "provider" project), which keeps the default abuse budget; the main

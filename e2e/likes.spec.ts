@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { MSG } from "../lib/messages";
 import { toast } from "./pages/auth-pages";
 import { RecordsApi, RecordsPage, signUp, stubExternalSites } from "./pages/records-pages";

@@ -2,9 +2,10 @@
 // its day's listing, whose pages go on through plain <a href> links; listing addresses that name nothing are
 // 404; canonical addresses; the structured data and Baidu's mobile signals of each page.
 import { resolve } from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./support/fixtures";
 import pg from "pg";
 import { ListingPage, PermalinkPage } from "./pages/listing-pages";
+import { dataDirOf } from "./support/app-server";
 
 /** 40 articles of one platform on one China day, more than a listing page holds (30), sharing title words. */
 const COUNT = 40;
@@ -12,9 +13,9 @@ const COUNT = 40;
 const DAY = "2025-03-03";
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** Runs SQL on the e2e server's embedded database, through the socket it shares (see playwright.config.ts). */
+/** Runs SQL on the e2e server's embedded database, through the socket it shares (see e2e/support/app-server.ts). */
 async function onServerDb<T extends pg.QueryResultRow>(baseURL: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ host: resolve(`test-results/e2e-data-${new URL(baseURL).port}/pglite`), port: 5432, user: "postgres", database: "postgres" });
+  const client = new pg.Client({ host: resolve(dataDirOf(new URL(baseURL).port)), port: 5432, user: "postgres", database: "postgres" });
   await client.connect();
   try {
     return (await client.query<T>(text, values)).rows;
@@ -25,10 +26,10 @@ async function onServerDb<T extends pg.QueryResultRow>(baseURL: string, text: st
 
 let ids: number[] = [];
 
-test.beforeAll(async ({ baseURL }) => {
+test.beforeAll(async ({ workerServer }) => {
   // Noon in China on DAY, a minute apart; titles share 书单 and 散文 with each other and nothing with the demo.
   const rows = await onServerDb<{ id: number }>(
-    baseURL!,
+    workerServer.url,
     `insert into articles (title, content, summary, author_name, platform_name, source_platform, source_url, published_at, origin, search_title, search_body, search_grams)
      select '周末书单第' || i || '期：散文与诗', '这一期的书单。', '第 ' || i || ' 期书单的摘要。', '书单编辑', 'sspai', '少数派',
             'https://sspai.com/e2e-listings/' || $1 || '/' || i, ($2::timestamptz - i * interval '1 minute'), 'feed',
@@ -40,8 +41,8 @@ test.beforeAll(async ({ baseURL }) => {
   ids = rows.map((r) => Number(r.id));
 });
 
-test.afterAll(async ({ baseURL }) => {
-  if (ids.length) await onServerDb(baseURL!, "delete from articles where id = any($1::int[])", [ids]);
+test.afterAll(async ({ workerServer }) => {
+  if (ids.length) await onServerDb(workerServer.url, "delete from articles where id = any($1::int[])", [ids]);
 });
 
 test("a reader goes from a permalink to related articles, then pages through its platform's and its day's listings", async ({ page }) => {

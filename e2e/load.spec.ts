@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 // The load test's short form (the longer one is `npm run bench`): 200 concurrent clients over loopback for
 // LOAD_SECONDS on the feed, search and like toggles of ten users. Nothing but 200 may come back, and
@@ -9,7 +9,7 @@ const USERS = 10;
 const KEYWORDS = ["数据库", "睡眠", "旅行", "前端 性能", "咖啡", "读书", "跑步", "相机"];
 
 test("200 concurrent clients on feed, search and likes: only 200s, and counters equal rows afterwards", async ({ baseURL }, testInfo) => {
-  // Runs in the desktop project only (playwright.config.ts ignores it for phone): the viewport does not matter to the API.
+  // Runs in the desktop project only (not tagged @phone): the viewport does not matter to the API.
   test.setTimeout((SECONDS + 90) * 1000);
   const api = (path: string, init: RequestInit = {}) => fetch(new URL(path, baseURL), init);
 

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { scrape, total } from "./support/metrics";
 
-// /metrics of the production build (METRICS_TOKEN set in playwright.config.ts): real requests move the counters,
+// /metrics of the production build (METRICS_TOKEN set by e2e/support/app-server.ts): real requests move the counters,
 // each under its route's pattern from Next's route table, never an id or a keyword.
 test("real requests move the counters under their route patterns", async ({ request }) => {
   const before = await scrape(request);

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { expect, test } from "./support/fixtures";
 import { PasswordLoginPage, RegisterPage, toast, uniqueName } from "./pages/auth-pages";
 import { RecordsApi, signUp } from "./pages/records-pages";
+import { picture } from "./support/pictures";
 
 // 下载我的数据 on /profile (issue 33): one JSON file with the reader's own rows, saved by the browser.
 test("a reader downloads their data from /profile as one JSON file", async ({ page }) => {
@@ -36,8 +37,7 @@ test("a reader deletes their account from /profile with their password; signing 
   const dialog = page.getByRole("dialog", { name: "注销账号" });
   await expect(dialog).toContainText("永久删除");
   // A picture of the dialog for people to look at (test-results/my-data-shots/).
-  mkdirSync("test-results/my-data-shots", { recursive: true });
-  await page.screenshot({ path: `test-results/my-data-shots/delete-dialog-${testInfo.project.name}.png` });
+  await picture(page, `test-results/my-data-shots/delete-dialog-${testInfo.project.name}.png`);
   await dialog.getByRole("button", { name: "永久注销账号" }).click();
   await expect(toast(page, "请输入密码以确认注销账号")).toBeVisible();
   await dialog.getByLabel("输入密码以确认").fill("wrong-pass-9");

@@ -1,7 +1,7 @@
 // The first-load JavaScript budget (issue 9), in `npm test`: every page route of the production build the
 // journeys run against, weighed from the build's manifests, and the public pages weighed again over HTTP
 // from the scripts their HTML names. Any route over its budget fails the suite. Runs once (desktop).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { budgetFor, buildFirstLoadJs, firstLoadJs, HOME_BUDGET, kB, overBudget } from "../bench/page-weight";
 
 const build = buildFirstLoadJs();

@@ -4,8 +4,9 @@
 // or an unknown id. Browser-free: runs once, in the desktop
 // project.
 import { resolve } from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./support/fixtures";
 import pg from "pg";
+import { dataDirOf } from "./support/app-server";
 
 const CACHE = "x-page-cache";
 
@@ -20,9 +21,9 @@ async function someArticle(request: APIRequestContext, index = 0) {
   return items[index];
 }
 
-/** Runs SQL on the e2e server's embedded database, through the socket it shares (see playwright.config.ts). */
+/** Runs SQL on the e2e server's embedded database, through the socket it shares (see e2e/support/app-server.ts). */
 async function onServerDb(baseURL: string, text: string, values: unknown[]) {
-  const client = new pg.Client({ host: resolve(`test-results/e2e-data-${new URL(baseURL).port}/pglite`), port: 5432, user: "postgres", database: "postgres" });
+  const client = new pg.Client({ host: resolve(dataDirOf(new URL(baseURL).port)), port: 5432, user: "postgres", database: "postgres" });
   await client.connect();
   try {
     await client.query(text, values);

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { expect, test } from "./support/fixtures";
 import { MSG } from "../lib/messages";
 import { RegisterPage, toast, uniqueName } from "./pages/auth-pages";
+import { picture } from "./support/pictures";
 
 // Issue 33: the 隐私政策 is one click from every page (the footer) and from the sign-in screens; registration is
 // refused until the 用户协议与隐私政策 box is ticked, and what was agreed travels with the account's export.
@@ -10,7 +11,7 @@ test("a visitor reads the privacy policy from the footer, with the operator and 
   await page.getByRole("contentinfo").getByRole("link", { name: "隐私政策" }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole("heading", { name: "拾阅隐私政策", level: 1 })).toBeVisible();
-  // The e2e server's configuration (playwright.config.ts): an operator and contact, no AI key, console SMS.
+  // The e2e server's configuration (e2e/support/app-server.ts): an operator and contact, no AI key, console SMS.
   const policy = page.getByRole("article");
   await expect(policy).toContainText("由拾阅测试运营有限公司运营");
   await expect(policy).toContainText("privacy@shiyue.test");
@@ -20,9 +21,8 @@ test("a visitor reads the privacy policy from the footer, with the operator and 
   await policy.getByRole("link", { name: "用户协议" }).first().click();
   await expect(page).toHaveURL(/\/terms$/);
   await expect(page.getByRole("heading", { name: "拾阅用户协议", level: 1 })).toBeVisible();
-  mkdirSync("test-results/privacy-shots", { recursive: true });
   await page.goto("/privacy");
-  await page.screenshot({ path: `test-results/privacy-shots/privacy-${testInfo.project.name}.png`, fullPage: true });
+  await picture(page, `test-results/privacy-shots/privacy-${testInfo.project.name}.png`, { fullPage: true });
 });
 
 test("the sign-in screens link both documents, and registration needs the box ticked", async ({ page, context }, testInfo) => {
@@ -47,8 +47,7 @@ test("the sign-in screens link both documents, and registration needs the box ti
   await expect(toast(page, MSG.consentRequired)).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByLabel("用户名")).toHaveValue(account);
-  mkdirSync("test-results/privacy-shots", { recursive: true });
-  await page.screenshot({ path: `test-results/privacy-shots/register-refused-${testInfo.project.name}.png` });
+  await picture(page, `test-results/privacy-shots/register-refused-${testInfo.project.name}.png`);
 
   await register.agree.check();
   await page.getByRole("button", { name: "注册", exact: true }).click();

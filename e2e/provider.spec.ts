@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { ChatPage } from "./pages/chat-page";
 import { scrape, total } from "./support/metrics";
 

@@ -3,10 +3,11 @@ import { request } from "node:http";
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { freePort } from "../test/free-port";
 import { MSG } from "../lib/messages";
 
 // No query outlives its request, checked on the production server (the standalone build the journeys'
-// webServer made) on PostgreSQL: Next.js aborts a route's request signal when the client closes the
+// global setup made) on PostgreSQL: Next.js aborts a route's request signal when the client closes the
 // connection, and the app then cancels the query in PostgreSQL (lib/db/request-scope.ts); a statement over
 // DB_STATEMENT_TIMEOUT_MS answers 503 and the server keeps serving. A second connection holds an ACCESS
 // EXCLUSIVE lock on articles so every article read waits on it. Needs TEST_DATABASE_URL (CI sets it).
@@ -85,7 +86,7 @@ async function register(port: number): Promise<string> {
 
 test("search, feed and chat whose client goes away are cancelled in PostgreSQL within a second; the server keeps serving", async () => {
   test.setTimeout(120_000);
-  const port = 3397;
+  const port = await freePort();
   const server = await startServer(port, { DB_STATEMENT_TIMEOUT_MS: "60000" });
   try {
     const token = await register(port);
@@ -126,7 +127,7 @@ test("search, feed and chat whose client goes away are cancelled in PostgreSQL w
 
 test("a search over the statement timeout answers 503 with a Chinese detail, then the next one succeeds", async () => {
   test.setTimeout(120_000);
-  const port = 3398;
+  const port = await freePort();
   const server = await startServer(port, { DB_STATEMENT_TIMEOUT_MS: "500" });
   try {
     const path = `/api/v1/articles/search?keyword=${encodeURIComponent("慢查询")}`;

@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "./support/fixtures";
 import type { ApiArticle } from "../lib/articles/serialize";
 import { HomePage } from "./pages/home-page";
 import { RecordsApi, signUp } from "./pages/records-pages";
 import { SCHEMES, type Scheme } from "./pages/theme";
+import { picture } from "./support/pictures";
 
 // Personal recommendations (issue 31) in the browser, on the phone and the desktop, in both schemes: a reader's
 // likes make page 1 of the home feed theirs, each card saying why; /profile lists the interest labels, removes
@@ -12,8 +12,7 @@ import { SCHEMES, type Scheme } from "./pages/theme";
 const SHOTS = "test-results/recommend-shots";
 
 async function shoot(page: Page, testInfo: TestInfo, name: string, scheme: Scheme) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}-${scheme}.png`, fullPage: name === "profile" });
+  await picture(page, `${SHOTS}/${name}-${testInfo.project.name}-${scheme}.png`, { fullPage: name === "profile" });
 }
 
 type Feed = { data: { items: (ApiArticle & { recommend_reason?: { kind: string; label?: string } })[] } };

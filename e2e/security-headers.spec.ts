@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures";
 import { mockChat, sseBody } from "./pages/chat-page";
 
 /** CSP violations the page reports (the browser fires `securitypolicyviolation` for each blocked load). */

@@ -3,11 +3,12 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../test/free-port";
 
-// Runs the production server (built by the journeys' webServer) on its own fresh embedded database.
+// Runs the production server (built by the journeys' global setup) on its own fresh embedded database.
 test("the server closes its database and exits cleanly on SIGTERM", async () => {
   const dataDir = join(mkdtempSync(join(tmpdir(), "shiyue-stop-")), "pglite");
-  const port = 3390;
+  const port = await freePort();
   const server = spawn(process.execPath, ["server.js"], {
     cwd: ".next/standalone",
     env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: dataDir, DATABASE_URL: "", NEXT_MANUAL_SIG_HANDLE: "true" },

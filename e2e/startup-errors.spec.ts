@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 
-// The production server (built by the journeys' webServer) started where it cannot work: it must stop at
+// The production server (built by the journeys' global setup) started where it cannot work: it must stop at
 // once with one clear Chinese line and exit code 1 — never a stack trace, never a half-started site.
 async function startFails(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const server = spawn(process.execPath, ["server.js"], {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures";
 import { RegisterPage, uniqueName } from "./pages/auth-pages";
 
 /** Registers a fresh user through the UI and returns the session token from its cookie. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { RegisterPage, uniqueName } from "./pages/auth-pages";
 import { SmartSummaryPage, SummaryProgressPage } from "./pages/summary-pages";
 

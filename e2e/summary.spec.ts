@@ -1,11 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { BAD_LINK, NO_LINK } from "../lib/summary/link";
 import { RegisterPage, toast, uniqueName } from "./pages/auth-pages";
 import { SmartSummaryPage, SummaryProgressPage } from "./pages/summary-pages";
 
-test("a reader summarises an article as knowledge points, adds it to the list, summarises it quickly, and finds both in the history", async ({ page, request }, testInfo) => {
+test("a reader summarises an article as knowledge points, adds it to the list, summarises it quickly, and finds both in the history", async ({ page, request, baseURL }, testInfo) => {
   test.setTimeout(90_000);
-  const baseURL = testInfo.project.use.baseURL!;
   // Each project summarises its own article: a finished summary is reused, with its article, across users.
   const feed = await (await request.get(`${baseURL}/api/v1/articles?page=1`)).json();
   const article = feed.data.items[testInfo.project.name === "phone" ? 1 : 0];

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { ALL_PAYLOADS, MERMAID_PAYLOADS, mermaidBlock, PAYLOADS } from "../test/xss";
 import { Header, RegisterPage, uniqueName } from "./pages/auth-pages";
 import { ChatPage, mockChat, sseBody } from "./pages/chat-page";

@@ -1,5 +1,6 @@
 // npm start: validate the configuration, build when there is no production build of the current
-// commit, then serve the standalone build on PORT. The server migrates and seeds the database itself
+// commit, then serve the standalone build on PORT. `--build-only` stops after the build (npm run build:app: the
+// journeys' global setup builds once for every server they start). The server migrates and seeds the database itself
 // (instrumentation.ts), so this script never opens the database.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -132,6 +133,8 @@ if (needsBuild(key)) {
     writeFileSync(stampFile, JSON.stringify({ key, builtAt: new Date().toISOString() }));
   });
 }
+
+if (process.argv.includes("--build-only")) process.exit(0);
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,

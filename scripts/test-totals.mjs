@@ -3,7 +3,7 @@
 // (one per Node.js line CI runs the suite under), or only an exit status for ./test-results. Exits non-zero
 // when anything failed or nothing ran. Failed tests are named (with the first line of their error) just before
 // the totals, where the tail of CI's output shows them.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const firstLine = (text) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n").find((l) => l.trim())?.trim().slice(0, 200) ?? "";
@@ -27,8 +27,10 @@ const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")
 function totalsOf({ label, status, dir }) {
   let passed = 0;
   let failed = 0;
-  const vitest = read(join(dir, "vitest.json"));
-  if (vitest) {
+  // One report per Vitest run: vitest.json (npm run test:unit) or vitest-<project>.json (npm test's phases).
+  const reports = existsSync(dir) ? readdirSync(dir).filter((f) => /^vitest(-[\w-]+)?\.json$/.test(f)).sort() : [];
+  for (const report of reports) {
+    const vitest = read(join(dir, report));
     passed += vitest.numPassedTests;
     // A file that fails to load fails no test: count such files as failures too.
     const brokenFiles = vitest.testResults.filter((f) => f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed"));
@@ -37,7 +39,15 @@ function totalsOf({ label, status, dir }) {
     for (const file of vitest.testResults) {
       for (const a of file.assertionResults.filter((t) => t.status === "failed")) console.log(`${label}failed: ${file.name} › ${a.fullName} — ${firstLine(a.failureMessages?.[0])}`);
     }
-    console.log(`${label}vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests + vitest.numTodoTests} skipped`);
+    console.log(`${label}${report.replace(/\.json$/, "")}: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests + vitest.numTodoTests} skipped`);
+  }
+  // The Node.js 20 line's check of the README's `npm ci && npm start` (scripts/smoke-start.mjs).
+  const smoke = read(join(dir, "smoke.json"));
+  if (smoke) {
+    for (const c of smoke.checks.filter((c) => !c.ok)) console.log(`${label}failed: npm start › ${c.name} — ${firstLine(c.error)}`);
+    passed += smoke.checks.filter((c) => c.ok).length;
+    failed += smoke.checks.filter((c) => !c.ok).length;
+    console.log(`${label}npm start: ${smoke.checks.filter((c) => c.ok).length} passed, ${smoke.checks.filter((c) => !c.ok).length} failed`);
   }
   const playwright = read(join(dir, "playwright.json"));
   if (playwright) {

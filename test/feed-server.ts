@@ -20,6 +20,8 @@ export type FeedServer = {
   requests: { path: string; ifNoneMatch: string | null; userAgent: string | null }[];
   /** Makes /broken.xml valid (true) or malformed again (false). */
   mend: (valid: boolean) => void;
+  /** Resolves once a request for `path` has arrived (at once if one already has). */
+  requested: (path: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -110,6 +112,7 @@ ${Array.from({ length: episodes }, (_, n) => `<item><title>第 ${n + 1} 期：�
 
 export async function startFeedServer(): Promise<FeedServer> {
   const requests: FeedServer["requests"] = [];
+  const waiting = new Map<string, (() => void)[]>(); // by path: the promises of `requested`
   const counts = new Map<string, number>();
   let brokenIsValid = false;
   let base = "";
@@ -120,6 +123,8 @@ export async function startFeedServer(): Promise<FeedServer> {
     counts.set(path + url.search, n);
     const ifNoneMatch = req.headers["if-none-match"] ?? null;
     requests.push({ path, ifNoneMatch, userAgent: req.headers["user-agent"] ?? null });
+    for (const resolve of waiting.get(path) ?? []) resolve();
+    waiting.delete(path);
     switch (path) {
       case "/rss.xml":
         return send(res, 200, XML, RSS);
@@ -176,6 +181,8 @@ export async function startFeedServer(): Promise<FeedServer> {
     url: base,
     requests,
     mend: (valid) => void (brokenIsValid = valid),
+    requested: (path) =>
+      requests.some((r) => r.path === path) ? Promise.resolve() : new Promise((resolve) => waiting.set(path, [...(waiting.get(path) ?? []), resolve])),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,6 +1,6 @@
 // `npm run feeds` as a child process for integration tests, on the test's database: the same Postgres database,
-// or (on PGlite, which allows one process per data directory) a directory of its own that the test opens in
-// its own process between commands with `openHere`.
+// or (on PGlite, which allows one process per data directory) a directory of its own, migrated (a copy of the
+// tests' template), that the test opens in its own process between commands with `openHere`.
 import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { resetConfig } from "@/lib/config";
 import { closeDb } from "@/lib/db";
+import { copyMigratedTemplate } from "./pglite-dirs";
 
 const run = promisify(execFile);
 
@@ -19,7 +20,7 @@ export function feedsCli(prefix: string) {
       dir = await mkdtemp(join(tmpdir(), prefix));
       if (!process.env.DATABASE_URL) {
         await closeDb();
-        env.PGLITE_DIR = join(dir, "pglite");
+        env.PGLITE_DIR = copyMigratedTemplate(join(dir, "pglite"));
       }
       delete env.NODE_OPTIONS; // vitest's loader hooks are not for the child
     },

@@ -125,16 +125,19 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         return send(200, { id: "x", object: "chat.completion", model: body.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
       }
       res.writeHead(200, { "content-type": "text/event-stream" });
+      // Settles once the last chunk written has been handed to the socket.
+      let written = Promise.resolve();
       for (let i = 0; i < chunks.length; i++) {
         if (script.disconnectAfter === i) {
-          await new Promise((r) => setTimeout(r, 50)); // let what was written reach the client first
+          await written; // what was written goes out before the connection is cut
           return void res.destroy();
         }
         if (script.hangAfter === i) return; // keep the connection open, send nothing more
         if (script.delayMs) await new Promise((r) => setTimeout(r, script.delayMs));
         const c = chunks[i];
         const delta = { ...(c.reasoning !== undefined && { [script.reasoningKey ?? "reasoning_content"]: c.reasoning }), ...(c.content !== undefined && { content: c.content }) };
-        res.write(`data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", model: body.model, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`);
+        const data = `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", model: body.model, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+        written = new Promise((resolve) => res.write(data, () => resolve()));
       }
       res.write("data: [DONE]\n\n");
       return void res.end();

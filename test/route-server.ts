@@ -9,10 +9,16 @@ import { PEER_HEADER } from "@/lib/api/client-ip";
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
+/** Names the request `open()` sent, so the server can tell the test when that request's signal aborted. */
+const OPENED_HEADER = "x-test-opened";
+
 export type RouteServer = {
   url: string;
-  /** Sends a request and returns it without waiting: `destroy()` it to play a client that goes away. */
-  open(path: string, opts?: { method?: string; json?: unknown; token?: string }): { req: ClientRequest; response: Promise<IncomingMessage> };
+  /**
+   * Sends a request and returns it without waiting: `destroy()` it to play a client that goes away. `aborted`
+   * resolves once the server has seen it go away (the handler's signal aborted).
+   */
+  open(path: string, opts?: { method?: string; json?: unknown; token?: string }): { req: ClientRequest; response: Promise<IncomingMessage>; aborted: Promise<void> };
   /** Sends a request and reads the whole answer. */
   fetch(path: string, opts?: { method?: string; json?: unknown; token?: string }): Promise<{ status: number; text: string; body: unknown }>;
   close(): Promise<void>;
@@ -20,10 +26,17 @@ export type RouteServer = {
 
 /** `routes` maps a path to its route module's handlers, e.g. `{ "/api/v1/articles": { GET } }`. */
 export async function startRouteServer(routes: Record<string, Partial<Record<string, unknown>>>): Promise<RouteServer> {
+  const onAbort = new Map<string, () => void>();
+  let opened = 0;
   const server = createServer(async (req, res) => {
     const controller = new AbortController();
+    const openedAs = String(req.headers[OPENED_HEADER]);
     res.once("close", () => {
-      if (!res.writableFinished) controller.abort();
+      if (!res.writableFinished) {
+        controller.abort();
+        onAbort.get(openedAs)?.();
+      }
+      onAbort.delete(openedAs);
     });
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const handler = routes[url.pathname]?.[req.method ?? "GET"] as Handler | undefined;
@@ -34,7 +47,7 @@ export async function startRouteServer(routes: Record<string, Partial<Record<str
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && name !== OPENED_HEADER) headers.set(name, value);
     // The socket's address, as the app's server stamps it on every request (lib/server/peer-address.ts).
     headers.set(PEER_HEADER, req.socket.remoteAddress ?? "");
     const nextReq = new NextRequest(url, {
@@ -67,9 +80,12 @@ export async function startRouteServer(routes: Record<string, Partial<Record<str
 
   const open: RouteServer["open"] = (path, opts = {}) => {
     const body = opts.json === undefined ? undefined : JSON.stringify(opts.json);
+    const name = String(++opened);
+    const aborted = new Promise<void>((resolve) => onAbort.set(name, resolve));
     const req = request(`${base}${path}`, {
       method: opts.method ?? (body ? "POST" : "GET"),
       headers: {
+        [OPENED_HEADER]: name,
         ...(body ? { "content-type": "application/json" } : {}),
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
       },
@@ -80,7 +96,7 @@ export async function startRouteServer(routes: Record<string, Partial<Record<str
     });
     response.catch(() => {}); // a destroyed request rejects; callers that care await it
     req.end(body);
-    return { req, response };
+    return { req, response, aborted };
   };
 
   return {

@@ -1,13 +1,18 @@
-// Gives each integration test file its own fresh database: an in-memory PGlite by default, or a
+// Gives each integration test file its own fresh, migrated database, copied from the template the project's
+// global setup made (test/db-template.ts): a PGlite data directory in a temporary folder by default, or a
 // throw-away database on the server named by TEST_DATABASE_URL (created here, dropped afterwards).
 import { randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { closeDb } from "@/lib/db";
 
 const driver = process.env.TEST_DB_DRIVER ?? "pglite";
-let dropDatabase: (() => Promise<void>) | undefined;
+const template = inject("dbTemplate");
+let cleanUp: (() => Promise<void>) | undefined;
 
 if (driver === "postgres") {
   const base = process.env.TEST_DATABASE_URL;
@@ -15,12 +20,12 @@ if (driver === "postgres") {
   const name = `shiyue_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(`create database "${name}" template "${template}"`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
-  dropDatabase = async () => {
+  cleanUp = async () => {
     const c = new pg.Client({ connectionString: base });
     await c.connect();
     await c.query(`drop database if exists "${name}" with (force)`);
@@ -28,12 +33,15 @@ if (driver === "postgres") {
   };
 } else {
   delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = "memory://";
+  const folder = mkdtempSync(join(tmpdir(), "shiyue-int-"));
+  process.env.PGLITE_DIR = join(folder, "pglite");
+  cpSync(template, process.env.PGLITE_DIR, { recursive: true });
+  cleanUp = async () => rmSync(folder, { recursive: true, force: true });
 }
 process.env.SEED_DEMO = "false";
 resetConfig();
 
 afterAll(async () => {
   await closeDb();
-  await dropDatabase?.();
+  await cleanUp?.();
 });

@@ -5,13 +5,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { expect, request as newRequest, type Locator, type Page } from "@playwright/test";
+import { dataDirOf } from "../support/app-server";
 
 const execFileAsync = promisify(execFile);
 
 /** `npm run admin -- <args>` against the e2e server's embedded database (through its socket), as an operator would. */
 export async function adminCommand(baseURL: string, args: string[]): Promise<string> {
   const port = new URL(baseURL).port;
-  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: `test-results/e2e-data-${port}/pglite`, DATABASE_URL: "" };
+  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: dataDirOf(port), DATABASE_URL: "" };
   delete env.NODE_OPTIONS;
   const { stdout } = await execFileAsync("npm", ["run", "--silent", "admin", "--", ...args], { env, timeout: 25_000 });
   return stdout;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { serverLog } from "../../playwright.config";
+import { currentServer } from "../support/fixtures";
 
 export const uniquePhone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
 export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -10,7 +10,7 @@ export async function codeFromServerLog(phone: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(() => {
-      const lines = readFileSync(serverLog, "utf8").split("\n").filter((l) => l.includes("验证码") && l.includes(phone));
+      const lines = readFileSync(currentServer().log, "utf8").split("\n").filter((l) => l.includes("验证码") && l.includes(phone));
       code = /验证码 (\d{6})/.exec(lines.at(-1) ?? "")?.[1];
       return code;
     })

@@ -1,4 +1,4 @@
-// The e2e servers' /metrics token (playwright.config.ts) and a reader of one scrape.
+// The e2e servers' /metrics token (e2e/support/app-server.ts) and a reader of one scrape.
 import type { APIRequestContext } from "@playwright/test";
 
 export { total } from "../../test/metrics-text";

@@ -8,6 +8,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { findInjected, LINK_TEXTS } from "../../test/xss";
+import { dataDirOf } from "./app-server";
+import { settle } from "./settle";
 
 export type Trap = { fired: string[]; errors: string[] };
 
@@ -76,12 +78,12 @@ export async function poke(scope: Locator) {
     await other.waitForLoadState("load", { timeout: 5000 }).catch(() => {});
     await other.close();
   }
-  await page.waitForTimeout(200); // an onerror, a queued handler or a navigation would have run by now
+  await settle(page); // every onerror, queued handler and navigation the pokes started has run
 }
 
 /** The trap never fired, and the page holds no element or attribute a payload could have planted. */
 export async function expectNoXss(page: Page, trap: Trap, where: string) {
-  await page.waitForTimeout(100);
+  await settle(page);
   const planted = await page.locator("html").evaluate(findInjected);
   const frames = page.frames().map((f) => f.url()).filter((url) => !/^(http:\/\/127\.0\.0\.1|about:blank)/.test(url));
   // One assertion, so a failure shows everything at once: what was planted, what ran, what was opened.
@@ -92,11 +94,11 @@ const execFileAsync = promisify(execFile);
 
 /**
  * `npm run feeds -- <args>` against the e2e server's embedded database (through the socket the running
- * server exposes in its data dir, see playwright.config.ts).
+ * server exposes in its data dir, see e2e/support/app-server.ts).
  */
 export async function feedsCommand(baseURL: string, args: string[]): Promise<string> {
   const port = new URL(baseURL).port;
-  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: `test-results/e2e-data-${port}/pglite`, DATABASE_URL: "" };
+  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: dataDirOf(port), DATABASE_URL: "" };
   delete env.NODE_OPTIONS;
   const { stdout } = await execFileAsync("npm", ["run", "--silent", "feeds", "--", ...args], { env, timeout: 25_000 });
   return stdout;

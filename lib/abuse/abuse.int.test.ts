@@ -1,3 +1,4 @@
+// Both databases: the budgets' row locks under concurrent requests (PGlite serializes statements; a server does not).
 // Issue 28, rows 3, 6 and 12 (content types): the attacks, played against the route handlers on a real database.
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// Both databases: upserts under concurrent requests (PGlite serializes statements; a server does not).
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { hit, peek, reset } from "./rate-limit";

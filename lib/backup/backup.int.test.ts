@@ -1,3 +1,4 @@
+// Both databases: pg_dump/pg_restore on a server, PGlite's data-directory dump on the embedded database.
 // Backup → restore round trips of a populated database, compared table by table (every row of every table of
 // every schema the app made, the migrations journal included): PostgreSQL through pg_dump and pg_restore, the
 // embedded PGlite through its data-directory dump. And the refusals that keep a restore from harming anything.
@@ -14,6 +15,7 @@ import { migrateDatabase } from "@/lib/db/migrate";
 import { articles, favorites, likes, readHistory, summaryTasks, users } from "@/lib/db/schema";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { backup, BackupError, kindOf, restore } from ".";
+import { copyMigratedTemplate } from "@/test/pglite-dirs";
 
 const driver = process.env.TEST_DB_DRIVER ?? "pglite";
 const work = mkdtempSync(join(tmpdir(), "shiyue-backup-"));
@@ -89,7 +91,7 @@ describe.skipIf(driver !== "pglite")("embedded PGlite: data-directory dump → r
   const open = (dataDir: string) => PGlite.create(dataDir, PGLITE_OPTIONS);
 
   it("restores a populated directory into an empty one, every table equal", async () => {
-    const source = join(work, "source");
+    const source = copyMigratedTemplate(join(work, "source"));
     const handle = await openDatabase({ dataDir: source });
     await migrateDatabase(handle);
     await populate(handle.db);
@@ -117,7 +119,7 @@ describe.skipIf(driver !== "pglite")("embedded PGlite: data-directory dump → r
   });
 
   it("refuses a directory a running server holds, a PostgreSQL dump, and a file that is no backup", async () => {
-    const dir = join(work, "held");
+    const dir = copyMigratedTemplate(join(work, "held"));
     const held = await openDatabase({ dataDir: dir });
     try {
       await expect(backup({ dataDir: dir }, join(work, "x.tar.gz"))).rejects.toThrow(/正被运行中的拾阅使用：请先停止服务再备份/);

@@ -1,3 +1,4 @@
+// Both databases: index storage parameters and autovacuum settings, which each engine build must accept.
 // Migration 0009: likes and views rewrite article rows (hot_score is indexed), so the GIN indexes' pending
 // lists must stay short or every search scans them (33 → 600 ms after 3,000 likes on 100k articles).
 import { sql } from "drizzle-orm";

@@ -1,3 +1,4 @@
+// Both databases: migrations (PGlite runs each in a transaction without CONCURRENTLY; a server takes the advisory lock and builds indexes concurrently).
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config";

@@ -1,3 +1,4 @@
+// Both databases: statement timeouts and cancellation (a server cancels a running query; PGlite runs one statement at a time).
 // No query outlives its request (issue 17): through a real HTTP server, a client that goes away has its
 // running query cancelled in PostgreSQL (seen in pg_stat_activity), a statement over DB_STATEMENT_TIMEOUT_MS
 // answers 503 with a Chinese detail while the server keeps serving, and background work is not bound by the
@@ -129,13 +130,13 @@ describe.skipIf(!postgres)("on PostgreSQL", () => {
     const db = await getDb();
     const [article] = await db.select({ id: articles.id }).from(articles).limit(1);
     await withArticlesLocked(async () => {
-      const { req } = server.open("/api/v1/favorites", { json: { article_id: article.id }, token });
+      const { req, aborted } = server.open("/api/v1/favorites", { json: { article_id: article.id }, token });
       let blocked: number[] = [];
       await expect
         .poll(async () => (blocked = (await running()).filter((r) => r.waiting).map((r) => r.pid)).length, { timeout: 5_000, interval: 20 })
         .toBeGreaterThan(0);
       req.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await aborted; // the server saw the client go away (its signal aborted: when a read's cancel is sent)
       expect((await running()).filter((r) => blocked.includes(r.pid)).length).toBeGreaterThan(0); // still waiting
     });
     await expect

@@ -1,3 +1,4 @@
+// Both databases: counters kept right under concurrent likes and favourites (row locks on a server).
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";

@@ -1,3 +1,4 @@
+// Both databases: one transaction locking the account's rows (deadlocks only exist with concurrent connections).
 // 注销账号 over the real database, through its route: confirmation, every row that is theirs gone (a check over
 // every table with a user column), counters equal to their recount, audit rows kept without the person, the old
 // token refused, the name and the phone free again, and the site's last operator kept.

@@ -1,3 +1,4 @@
+// Both databases: pgvector (PGlite bundles its own build).
 // Personal recommendations over the real database, through the API's own handlers: what likes, favourites
 // and readings teach the profile (and what taking them back removes), page 1 following it at once with a
 // reason per card, the switch (off = the hot order, byte for byte), labels removed, paging without repeats

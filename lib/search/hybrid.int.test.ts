@@ -1,3 +1,4 @@
+// Both databases: pgvector (PGlite bundles its own build) beside full-text search.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { resetConfig } from "@/lib/config";

@@ -1,3 +1,4 @@
+// Both databases: the planner's statistics choose the plan the test checks.
 // Related articles (lib/search/related.ts) on a real database: they share the title's words, ranked above
 // articles sharing fewer, never the article itself, a hidden or a pending one, at most RELATED_MAX, an identical
 // title once, topped up with the platform's earlier articles; then on a synthetic corpus with PostgreSQL's

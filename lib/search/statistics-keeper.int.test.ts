@@ -1,3 +1,4 @@
+// Both databases: the planner's statistics (ANALYZE) kept by the server's own process.
 // The embedded database has no autovacuum: the web process analyses the articles table itself when its
 // statistics are missing or the article count moved by 2% since the last ANALYZE.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// Both databases: extensions (pg_trgm, pgvector: PGlite bundles its own build) and the planner's statistics.
 // The search's plan for common keywords (docs/search.md): tiers read in hot order only as deep as the page,
 // the walk and the bitmap answering alike, and totals exact up to a bound and estimated above it. Runs on a
 // synthetic corpus with PostgreSQL's statistics collected, with the bounds lowered so a few thousand

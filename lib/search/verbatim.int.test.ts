@@ -1,3 +1,4 @@
+// Both databases: full-text and trigram matching of the engine's extensions.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { articles } from "@/lib/db/schema";

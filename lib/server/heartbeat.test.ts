@@ -36,9 +36,12 @@ describe("worker heartbeat", () => {
     const lines = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const info = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     let db = down;
-    startHeartbeat(async () => db, file, 10);
+    let beats = 0; // beats begun: each asks for the database first
+    startHeartbeat(async () => (beats++, db), file, 10);
     await vi.waitFor(() => expect(lines.mock.calls.length).toBeGreaterThan(0));
-    await new Promise((r) => setTimeout(r, 50)); // several more failed beats
+    // Several more failed beats: a beat begins only after the one before it has ended (and logged, if it does).
+    const logged = beats;
+    await vi.waitFor(() => expect(beats).toBeGreaterThanOrEqual(logged + 4));
     expect(lines.mock.calls.filter(([l]) => String(l).includes("worker heartbeat failed"))).toHaveLength(1);
     expect(await exists(file)).toBe(false);
     db = answering;

@@ -16,13 +16,17 @@ import { pageRenderer } from "./page-render";
 let server: Server;
 let origin = "";
 let renders: IncomingHttpHeaders[] = [];
-let answer: { status: number; delayMs?: number } = { status: 200 };
+/** `hold`: the stand-in answers once it settles (a render the test keeps under way). */
+let answer: { status: number; hold?: Promise<void> } = { status: 200 };
+/** Called when the stand-in receives a render request. */
+let renderArrived = () => {};
 
 beforeAll(async () => {
   await getDb(); // opened and migrated here, under the hook's longer timeout, not in the first test's
   server = createServer(async (req, res) => {
     renders.push(req.headers);
-    if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+    renderArrived();
+    if (answer.hold) await answer.hold;
     const nonce = `n${renders.length}AbCdEf+/=`;
     const [top] = await (await getDb()).select({ title: articles.title }).from(articles).orderBy(desc(articles.id)).limit(1);
     const html = `<html><script nonce="${nonce}">1</script><h1>${top?.title ?? "无"}</h1><script nonce="${nonce}" src="/a.js"></script></html>`;
@@ -39,6 +43,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   renders = [];
   answer = { status: 200 };
+  renderArrived = () => {};
 });
 
 const SECRET = "home-cache-test-secret";
@@ -47,6 +52,18 @@ async function addArticle(title: string) {
   const db = await getDb();
   const [row] = await db.insert(articles).values({ title, content: "正文", sourceUrl: `https://example.com/home-cache/${++n}` }).returning({ id: articles.id });
   return row.id;
+}
+
+/** Resolves once the stand-in server has received a render request (the version was read before it). */
+function renderStarted(): Promise<void> {
+  return renders.length > 0 ? Promise.resolve() : new Promise((resolve) => (renderArrived = resolve));
+}
+
+/** A promise the test settles by hand. */
+function gate(): { held: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const held = new Promise<void>((resolve) => (open = resolve));
+  return { held, open };
 }
 
 function cacheWithClock() {
@@ -137,10 +154,12 @@ describe("home cache", () => {
 
   it("a change during a render leaves the new page stale, so the next request renders again", async () => {
     const { cache } = cacheWithClock();
-    answer = { status: 200, delayMs: 150 };
+    const render = gate();
+    answer = { status: 200, hold: render.held };
     const rendering = cache.refresh();
-    await new Promise((r) => setTimeout(r, 50));
+    await renderStarted(); // the version is read; the render is under way until the gate opens
     await addArticle("渲染途中收录的文章");
+    render.open();
     await rendering;
     expect(await cache.lookup()).toBeNull();
     await cache.refresh(); // the render that lookup started

@@ -9,10 +9,13 @@ const state = (globalThis as unknown as { __shiyueLifecycle: { stopping: boolean
 afterAll(() => void (state.stopping = false));
 
 it("waits for requests in flight, up to its limit", async () => {
-  const slow = tracked(() => new Promise((r) => setTimeout(r, 300)));
+  let finish!: () => void;
+  const slow = tracked(() => new Promise<void>((resolve) => (finish = resolve))); // in flight until finished here
   expect(await drainRequests(50)).toBe(1);
   const started = performance.now();
-  expect(await drainRequests(5_000)).toBe(0);
+  const drained = drainRequests(5_000);
+  finish();
+  expect(await drained).toBe(0);
   expect(performance.now() - started).toBeLessThan(1_000);
   await slow;
 });

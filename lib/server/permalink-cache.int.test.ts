@@ -18,7 +18,10 @@ const SECRET = "permalink-cache-test-secret";
 let server: Server;
 let origin = "";
 let renders: string[] = [];
-let answer: { status?: number; delayMs?: number } = {};
+/** `hold`: the stand-in answers once it settles (a render the test keeps under way). */
+let answer: { status?: number; hold?: Promise<void> } = {};
+/** Called when the stand-in receives a render request. */
+let renderArrived = () => {};
 /** The related articles the stand-in renders on an article's page, as visible in the database at render time. */
 const relatedOf = new Map<number, number[]>();
 
@@ -26,7 +29,8 @@ beforeAll(async () => {
   await getDb(); // opened and migrated here, under the hook's longer timeout, not in the first test's
   server = createServer(async (req, res) => {
     renders.push(req.url!);
-    if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+    renderArrived();
+    if (answer.hold) await answer.hold;
     if (req.headers[RENDER_HEADER] !== SECRET) return send(res, 403, "text/plain", "no secret");
     const nonce = `n${renders.length}Xy+/=`;
     const id = Number(/^\/articles\/(\d+)$/.exec(req.url!)?.[1]);
@@ -47,12 +51,20 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   renders = [];
   answer = {};
+  renderArrived = () => {};
 });
 
 let n = 0;
 /** Resolves once the stand-in server has received a render request (the version was read before it). */
-async function renderStarted() {
-  while (renders.length === 0) await new Promise((r) => setTimeout(r, 5));
+function renderStarted(): Promise<void> {
+  return renders.length > 0 ? Promise.resolve() : new Promise((resolve) => (renderArrived = resolve));
+}
+
+/** A promise the test settles by hand. */
+function gate(): { held: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const held = new Promise<void>((resolve) => (open = resolve));
+  return { held, open };
 }
 
 async function addArticle(title: string) {
@@ -61,8 +73,9 @@ async function addArticle(title: string) {
 }
 
 function cacheWithClock(limits: { maxPages?: number; maxBytes?: number } = {}) {
-  const clock = { now: Date.parse("2026-11-24T08:00:00Z") };
-  const cache = createPermalinkCache({ getDb, render: pageRenderer({ origin, secret: SECRET }), now: () => clock.now, ...limits });
+  // `read`: called whenever the cache reads its clock.
+  const clock: { now: number; read?: () => void } = { now: Date.parse("2026-11-24T08:00:00Z") };
+  const cache = createPermalinkCache({ getDb, render: pageRenderer({ origin, secret: SECRET }), now: () => (clock.read?.(), clock.now), ...limits });
   return { clock, cache };
 }
 
@@ -102,8 +115,13 @@ describe("permalink cache", () => {
   it("concurrent first requests for an article share one render", async () => {
     const id = await addArticle("同时到达");
     const { cache } = cacheWithClock();
-    answer = { delayMs: 50 };
-    const pages = await Promise.all(Array.from({ length: 8 }, () => cache.lookup(id)));
+    const render = gate();
+    answer = { hold: render.held };
+    const lookups = Array.from({ length: 8 }, () => cache.lookup(id));
+    // They share one version read, so all have joined (or started renders) before a render request can arrive.
+    await renderStarted();
+    render.open();
+    const pages = await Promise.all(lookups);
     expect(renders).toHaveLength(1);
     for (const page of pages) expect(page).toBe(pages[0]);
   });
@@ -111,12 +129,19 @@ describe("permalink cache", () => {
   it("requests arriving while counters keep moving join the render under way; an edit does not", async () => {
     const db = await getDb();
     const id = await addArticle("点赞不断");
-    const { cache } = cacheWithClock();
-    answer = { delayMs: 100 };
+    const { cache, clock } = cacheWithClock();
+    const render = gate();
+    answer = { hold: render.held };
     const first = cache.lookup(id);
     await renderStarted();
     await db.execute(sql`update articles set like_cnt = like_cnt + 1 where id = ${id}`);
+    // A lookup reads the clock once it has read the version, then joins (or starts) a render in the same turn:
+    // the render is let go only after that, so the second request meets it under way.
+    const decided = new Promise<void>((resolve) => (clock.read = resolve));
     const second = cache.lookup(id);
+    await decided;
+    clock.read = undefined;
+    render.open();
     expect(await second).toBe(await first);
     expect(renders).toHaveLength(1);
 
@@ -232,10 +257,12 @@ describe("permalink cache", () => {
     const db = await getDb();
     const id = await addArticle("渲染时已删除");
     const { cache } = cacheWithClock();
-    answer = { delayMs: 100 };
+    const render = gate();
+    answer = { hold: render.held };
     const lookup = cache.lookup(id);
     await renderStarted();
     await db.delete(articles).where(eq(articles.id, id));
+    render.open();
     expect(await lookup).toBeNull();
     expect(cache.stats().pages).toBe(0);
   });
@@ -244,10 +271,12 @@ describe("permalink cache", () => {
     const db = await getDb();
     const id = await addArticle("渲染中");
     const { cache } = cacheWithClock();
-    answer = { delayMs: 150 };
+    const render = gate();
+    answer = { hold: render.held };
     const first = cache.lookup(id);
-    await renderStarted(); // the version is read; the render is under way
+    await renderStarted(); // the version is read; the render is under way until the gate opens
     await db.update(articles).set({ title: "渲染途中改的标题" }).where(eq(articles.id, id));
+    render.open();
     await first;
     answer = {};
     expect((await cache.lookup(id))?.html).toContain("渲染途中改的标题");

@@ -1,3 +1,4 @@
+// Both databases: leases taken with FOR UPDATE SKIP LOCKED by concurrent claimers.
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";

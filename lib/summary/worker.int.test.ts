@@ -1,3 +1,4 @@
+// Both databases: workers claiming tasks concurrently (FOR UPDATE SKIP LOCKED).
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";

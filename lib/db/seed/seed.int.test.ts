@@ -1,7 +1,5 @@
+// Both databases: the seed writes through COPY on a server and through PGlite's own path on the embedded database.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { countArticles } from "@/lib/articles/queries";
@@ -15,6 +13,7 @@ import { seedDemoArticles } from "./demo";
 import { insertSynthetic } from "./insert-synthetic";
 import { seedSynthetic } from "./seed-synthetic";
 import { syntheticArticle } from "./synthetic";
+import { migratedDataDir } from "@/test/pglite-dirs";
 
 describe("seeding", () => {
   it("seeds the demo articles into an empty database at start-up, once", async () => {
@@ -153,7 +152,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== "pglite")("the embedded data dire
     });
 
   it("refuses a second opener with a clear message when the owner shares nothing", async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), "shiyue-dir-")), "pglite");
+    const dir = migratedDataDir();
     const owner = await openDatabase({ dataDir: dir });
     try {
       await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/正被另一个进程.*使用/);
@@ -169,7 +168,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== "pglite")("the embedded data dire
   });
 
   it("lets command-line tools work through the running server's socket", async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), "shiyue-dir-")), "pglite");
+    const dir = migratedDataDir();
     const owner = await openDatabase({ dataDir: dir, serveSocket: true });
     try {
       await migrateDatabase(owner);

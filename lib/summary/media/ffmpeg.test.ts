@@ -2,9 +2,9 @@
 // started in (seen by a fake `ffmpeg` that records its arguments and limits), and real media through the
 // bundled build and through Debian's where it is installed.
 import { spawnSync } from "node:child_process";
-import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { MEDIA_FORMATS, MEDIA_UNREADABLE, extractAudio } from "./extract";
@@ -50,6 +50,18 @@ const recorded = (record: string) => {
 
 /** The value after `flag` in an argument list. */
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+
+/** Resolves once `file` exists (a fake renames it into place whole). */
+function appeared(file: string): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = watch(dirname(file), () => existsSync(file) && done());
+    const done = () => {
+      watcher.close();
+      resolve();
+    };
+    if (existsSync(file)) done();
+  });
+}
 
 afterEach(() => withEnv({}));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -136,10 +148,21 @@ describe("every run on untrusted bytes is fenced", () => {
   });
 
   it("kills ffmpeg and everything it started after the wall-clock limit", async () => {
-    const fake = fakeFfmpeg("hang", `sleep 300 & echo $! > "${join(work, "hang", "child")}"; wait`);
+    const pidFile = join(work, "hang", "child");
+    const fake = fakeFfmpeg("hang", `sleep 300 & echo $! > "${pidFile}.tmp" && mv "${pidFile}.tmp" "${pidFile}"; wait`);
     withEnv({ path: fake.dir });
-    await expect(runFfmpeg({ input: { file: "/tmp/in", formats: ["mp3"] }, output: [] }, { timeoutMs: 300 })).rejects.toMatchObject({ message: "处理超时（超过 0 秒）" });
-    const child = readFileSync(join(fake.dir, "child"), "utf8").trim();
+    // The limit runs on a clock the test moves, once the fake has started its child: a slow shell on a busy
+    // machine cannot be killed before it has.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const run = runFfmpeg({ input: { file: "/tmp/in", formats: ["mp3"] }, output: [] }, { timeoutMs: 300 });
+      await appeared(pidFile);
+      vi.advanceTimersByTime(300);
+      await expect(run).rejects.toMatchObject({ message: "处理超时（超过 0 秒）" });
+    } finally {
+      vi.useRealTimers();
+    }
+    const child = readFileSync(pidFile, "utf8").trim();
     const alive = () => existsSync(`/proc/${child}/stat`) && !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${child}/stat`, "utf8"));
     await expect.poll(alive, { timeout: 5_000 }).toBe(false);
   });

@@ -179,15 +179,23 @@ describe("POST /api/v1/chat without a model (the local engine)", () => {
 
 describe("the event stream", () => {
   it("sends a heartbeat comment while the producer is quiet", async () => {
+    // The producer stays quiet until the reader has seen a heartbeat, however long that takes.
+    let heard!: () => void;
+    const pinged = new Promise<void>((resolve) => (heard = resolve));
     const res = sseResponse(
       async function* () {
-        await new Promise((r) => setTimeout(r, 1300));
+        await pinged;
         yield { type: "content", content: "迟到的回答" };
       },
       undefined,
       200,
     );
-    const text = await res.text();
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      text += r.value;
+      if (text.includes(": ping\n\n")) heard();
+    }
     expect(text).toMatch(/^: ping\n\n/);
     expect(text.trim().endsWith('data: {"type":"content","content":"迟到的回答"}')).toBe(true);
   });
@@ -197,7 +205,7 @@ describe("the event stream", () => {
     const res = sseResponse(async function* (signal) {
       signal.addEventListener("abort", () => (aborted = true));
       yield { type: "content", content: "一" };
-      await new Promise((r) => setTimeout(r, 5000));
+      if (!signal.aborted) await new Promise((r) => signal.addEventListener("abort", r, { once: true })); // quiet until the client leaves
       yield { type: "content", content: "二" };
     });
     const reader = res.body!.getReader();

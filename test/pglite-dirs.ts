@@ -1,0 +1,16 @@
+// Embedded data directories for integration tests that open their own: a copy of the migrated template the
+// project's global setup made (test/db-template.ts), as `npm start` copies its template into a new directory —
+// not PGlite's initdb, which takes several seconds of a busy machine, where that is not what the test is about.
+import { cpSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inject } from "vitest";
+
+/** Makes `dir` (which must not exist) a migrated, empty data directory; answers `dir`. */
+export function copyMigratedTemplate(dir: string): string {
+  cpSync(inject("dbTemplate"), dir, { recursive: true });
+  return dir;
+}
+
+/** A new migrated, empty data directory in a temporary folder of its own. */
+export const migratedDataDir = (prefix = "shiyue-dir-") => copyMigratedTemplate(join(mkdtempSync(join(tmpdir(), prefix)), "pglite"));
