@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -24,6 +25,23 @@ function filesOnBothDatabases(dir = root, out: string[] = []): string[] {
 // With a PostgreSQL server (TEST_DATABASE_URL, as CI sets it) every integration file runs there and only those
 // marked `// Both databases:` run on PGlite too; without one, every integration file runs on PGlite.
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
+/**
+ * Files that take a minute or more of one worker (child processes, thousands of requests): started first, so
+ * the other worker is not left idle behind one of them at the end. Vitest orders by last run's durations when
+ * it has them; a fresh clone (CI) has none and would order by file size. The CI report's slowest files say
+ * when this list needs a new entry.
+ */
+const SLOW_FIRST = ["lib/ingest/cli.int.test.ts", "lib/summary/media/media.int.test.ts", "app/api/input-matrix.int.test.ts", "app/api/injection.int.test.ts", "lib/db/seed/seed.int.test.ts", "lib/backup/backup.int.test.ts", "app/api/admin/sources/cli-shared.int.test.ts", "lib/db/pglite-template.test.ts"];
+class SlowFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const rank = (f: TestSpecification) => {
+      const i = SLOW_FIRST.findIndex((path) => f.moduleId.endsWith(path));
+      return i === -1 ? SLOW_FIRST.length : i;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 const integration = (name: string, driver: "pglite" | "postgres", include: string[]) => ({
   extends: true as const,
   test: {
@@ -52,6 +70,7 @@ export default defineConfig({
     // Vitest's default leaves one core idle; the files wait on databases, servers and child processes as much as
     // they compute, so every core gets a worker (VITEST_MAX_WORKERS overrides; docs/testing.md has the figures).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
+    sequence: { sequencer: SlowFirst },
     reporters: ["default", "json"],
     // npm test gives each project a file of its own (--outputFile.json=test-results/vitest-<project>.json).
     outputFile: { json: "test-results/vitest.json" },

@@ -4,11 +4,12 @@ import type { Page } from "@playwright/test";
 
 /**
  * Resolves once the page's network has been quiet (Playwright's networkidle: no request for 500 ms), every image
- * has loaded or failed (so each onerror has fired), and a round of idle callbacks and an animation frame ran.
+ * that is not lazy has loaded or failed (so each onerror has fired; a lazy one off screen is never fetched), and a
+ * round of idle callbacks and an animation frame ran.
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || img.loading === "lazy"));
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestAnimationFrame(() => resolve(null)))));
 }
 

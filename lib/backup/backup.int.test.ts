@@ -90,7 +90,9 @@ describe.skipIf(driver !== "postgres")("PostgreSQL: pg_dump → pg_restore", () 
 describe.skipIf(driver !== "pglite")("embedded PGlite: data-directory dump → restore", () => {
   const open = (dataDir: string) => PGlite.create(dataDir, PGLITE_OPTIONS);
 
-  it("restores a populated directory into an empty one, every table equal", async () => {
+  // Five PGlite instances (source, dump, restore, two opens, a second restore): work, not waiting; a busy 2-core
+  // machine takes more than the default 30 s.
+  it("restores a populated directory into an empty one, every table equal", { timeout: 120_000 }, async () => {
     const source = copyMigratedTemplate(join(work, "source"));
     const handle = await openDatabase({ dataDir: source });
     await migrateDatabase(handle);
