@@ -91,6 +91,11 @@ export async function startApp(target: DbTarget, opts: { port: number; env: Reco
   return { base, readyMs: Math.round(performance.now() - started), logFile, errorsLogged, stop };
 }
 
+/** `shared` when given (the quick run starts one app for several parts: its `stop` is left to the run), else a new app. */
+export async function appFor(target: DbTarget, opts: { port: number; env: Record<string, string> }, shared?: App): Promise<App> {
+  return shared ? { ...shared, stop: async () => {} } : startApp(target, opts);
+}
+
 async function waitReady(base: string, exited: Promise<unknown>, timeoutMs: number) {
   let gone = false;
   void exited.then(() => (gone = true));

@@ -15,13 +15,13 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { startApp } from "./app-server";
+import { appFor, type App } from "./app-server";
 import { label, postgresAt } from "./databases";
 import { loadResult, type LoadResult } from "./load";
 import { inspectBenchDb } from "./prepare-db";
 
-const pages = Number(process.env.BENCH_CRAWL_PAGES ?? 10_000);
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const PAGES = Number(process.env.BENCH_CRAWL_PAGES ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CRAWLER = { "user-agent": "Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)", accept: "text/html", "accept-encoding": "gzip" };
 
 export type CrawlResult = { size: number; crawl: LoadResult & { statuses: Record<string, number>; seconds: number }; revalidate: LoadResult & { statuses: Record<string, number> }; full: LoadResult };
@@ -39,7 +39,7 @@ async function randomIds(databaseUrl: string, n: number): Promise<number[]> {
 }
 
 /** Requests for one path by `connections` keep-alive connections for `seconds`, counting each status. */
-function hammer(base: string, path: string, headers: Record<string, string>, connections: number): Promise<LoadResult & { statuses: Record<string, number> }> {
+function hammer(base: string, path: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult & { statuses: Record<string, number> }> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   return new Promise((resolve, reject) => {
@@ -55,12 +55,15 @@ function hammer(base: string, path: string, headers: Record<string, string>, con
   });
 }
 
-/** The crawler's rows on a prepared PostgreSQL corpus (`size`: its nominal size), the app started on `port`. */
-export async function crawlCorpus(target: { databaseUrl: string }, size: number, port: number): Promise<CrawlResult> {
+/**
+ * The crawler's rows on a prepared PostgreSQL corpus (`size`: its nominal size), the app started on `port`;
+ * for a smoke run (`npm run bench -- --quick`), smaller `pages` and `seconds` and the run's own `app`.
+ */
+export async function crawlCorpus(target: { databaseUrl: string }, size: number, port: number, { pages = PAGES, seconds = SECONDS, app: shared }: { pages?: number; seconds?: number; app?: App } = {}): Promise<CrawlResult> {
   const corpus = await inspectBenchDb(target.databaseUrl);
   if (!corpus || corpus.articles < size) throw new Error(`${target.databaseUrl} is not prepared: run BENCH_ARTICLES=${size} npm run bench -- --prepare first`);
   const ids = await randomIds(target.databaseUrl, pages);
-  const app = await startApp(target, { port, env: { OPENAI_API_KEY: "", AI_EMBEDDING_MODEL: "" } });
+  const app = await appFor(target, { port, env: { OPENAI_API_KEY: "", AI_EMBEDDING_MODEL: "" } }, shared);
   try {
     // The route's code loaded, once, on an article outside the crawl.
     await (await fetch(`${app.base}/articles/${corpus.articleId}`, { headers: CRAWLER })).arrayBuffer();
@@ -85,8 +88,8 @@ export async function crawlCorpus(target: { databaseUrl: string }, size: number,
     const etag = first.headers.get("etag");
     if (!etag) throw new Error(`${path} answered no ETag`);
     console.log(`bench: revalidating ${path} (${etag}) at c=8 for ${seconds} s…`);
-    const revalidate = await hammer(app.base, path, { ...CRAWLER, "if-none-match": etag }, 8);
-    const full = await hammer(app.base, path, CRAWLER, 8);
+    const revalidate = await hammer(app.base, path, { ...CRAWLER, "if-none-match": etag }, 8, seconds);
+    const full = await hammer(app.base, path, CRAWLER, 8, seconds);
     if (app.errorsLogged()) console.error(`bench: the app logged ${app.errorsLogged()} error lines: see ${app.logFile}`);
     return { size, crawl, revalidate, full };
   } finally {

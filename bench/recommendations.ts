@@ -25,7 +25,7 @@ import { addFavorite } from "@/lib/interactions/favorites";
 import { recordRead } from "@/lib/interactions/history";
 import { toggleLike } from "@/lib/interactions/likes";
 import { segmentWords } from "@/lib/search/text";
-import { startApp } from "./app-server";
+import { appFor, type App } from "./app-server";
 import { label, postgresAt } from "./databases";
 import { loadResult, type LoadResult } from "./load";
 import { inspectBenchDb } from "./prepare-db";
@@ -64,9 +64,9 @@ async function topicArticles(db: Db, topic: string, n: number, seed: number): Pr
   return fitting.filter((_, i) => i % step === (seed * 7) % step).slice(0, n).map((r) => r.id);
 }
 
-async function resetReaders(db: Db): Promise<ReaderRun[]> {
+async function resetReaders(db: Db, n: number): Promise<ReaderRun[]> {
   const out: ReaderRun[] = [];
-  for (let i = 0; i < READERS; i++) {
+  for (let i = 0; i < n; i++) {
     const accountName = `bench_recommend_${i}`;
     const [known] = await db.select({ id: users.id }).from(users).where(eq(users.accountName, accountName));
     const [u] = known ? [known] : await db.insert(users).values({ accountName }).returning({ id: users.id });
@@ -75,7 +75,7 @@ async function resetReaders(db: Db): Promise<ReaderRun[]> {
     await db.delete(favorites).where(eq(favorites.userId, u.id));
     await db.delete(readHistory).where(eq(readHistory.userId, u.id));
     await db.delete(userInterests).where(eq(userInterests.userId, u.id));
-    const topics = i < READERS / 2 ? [TOPIC_KEYS[i % 8]] : [TOPIC_KEYS[i % 8], TOPIC_KEYS[(i + 3) % 8]];
+    const topics = i < n / 2 ? [TOPIC_KEYS[i % 8]] : [TOPIC_KEYS[i % 8], TOPIC_KEYS[(i + 3) % 8]];
     out.push({ id: u.id, token: await signToken(u.id), topics });
   }
   return out;
@@ -126,18 +126,21 @@ async function explainCandidates(db: Db, reader: ReaderRun): Promise<string> {
   return `interest 「${top.term}」, a walk down the hot index (the plan top-by-hot.ts picks for a word in ~2% of titles):\n${rows.map((r) => `    ${r["QUERY PLAN"]}`).join("\n")}`;
 }
 
-/** The simulation on a prepared PostgreSQL corpus (`size`: its nominal size), the app started on `port`. */
-export async function recommendCorpus(target: { databaseUrl: string }, size: number, port: number): Promise<RecommendResult> {
+/**
+ * The simulation on a prepared PostgreSQL corpus (`size`: its nominal size), the app started on `port`;
+ * for a smoke run (`npm run bench -- --quick`), fewer `readers` and `rounds` and the run's own `app`.
+ */
+export async function recommendCorpus(target: { databaseUrl: string }, size: number, port: number, { readers: n = READERS, rounds = ROUNDS, app: shared }: { readers?: number; rounds?: number; app?: App } = {}): Promise<RecommendResult> {
   const corpus = await inspectBenchDb(target.databaseUrl);
   if (!corpus || corpus.articles < size) throw new Error(`${target.databaseUrl} is not prepared: run BENCH_ARTICLES=${size} npm run bench -- --prepare first`);
   const handle = await openDatabase({ databaseUrl: target.databaseUrl });
   const { db } = handle;
   try {
     await migrateDatabase(handle); // the readers' profiles are written before the app (which migrates too) starts
-    console.log(`bench: ${READERS} simulated readers act on ${label(size)}…`);
-    const readers = await resetReaders(db);
+    console.log(`bench: ${n} simulated readers act on ${label(size)}…`);
+    const readers = await resetReaders(db, n);
     for (const [i, r] of readers.entries()) await act(db, r, i);
-    const app = await startApp(target, { port, env: { OPENAI_API_KEY: "", AI_EMBEDDING_MODEL: "" } });
+    const app = await appFor(target, { port, env: { OPENAI_API_KEY: "", AI_EMBEDDING_MODEL: "" } }, shared);
     try {
       const personal = { share: [] as number[], discovery: [] as number[] };
       const hot = { share: [] as number[], discovery: [] as number[] };
@@ -151,10 +154,10 @@ export async function recommendCorpus(target: { databaseUrl: string }, size: num
         hot.discovery.push(h.discovery);
         await personalize(app.base, r.token, true);
       }
-      console.log(`bench: page 1 of ${readers.length} readers × ${ROUNDS} rounds, one at a time…`);
+      console.log(`bench: page 1 of ${readers.length} readers × ${rounds} rounds, one at a time…`);
       const latencies: number[] = [];
       const started = performance.now();
-      for (let round = 0; round < ROUNDS; round++) {
+      for (let round = 0; round < rounds; round++) {
         for (const r of readers) {
           const t = performance.now();
           await firstPage(app.base, r.token);

@@ -7,10 +7,15 @@
 //                               random ones cold, 304 revalidation at c=8), 50 simulated readers' personal
 //                               page 1 against the hot order (issue 31), cold start, query plans, the
 //                               summary pipeline, media pipeline (issue 20), first-load JS
-//   npm run bench -- --quick    under 3 minutes once prepared: PostgreSQL with 10,000 articles against the
-//                               floor, short runs, no PGlite or scaling table. With BENCH_ARTICLES=1000000:
-//                               1M against the floor, then 100k, and the 100k-vs-1M table with the flood
-//                               (about 15 minutes)
+//   npm run bench -- --quick    a smoke run, not the figures: each part once and small, so a broken bench
+//                               shows (no PGlite, scaling table, summary or media pipeline). PostgreSQL with
+//                               10,000 articles against the floor (1 s rows, one request at a time), 50
+//                               permalinks crawled, 4 readers × 2 rounds, sitemaps once cold, 5 chat
+//                               questions, one cold start, one app start for the crawler, the readers and the
+//                               table. Under 3 minutes once prepared (2026-11-29, beside a test suite at load
+//                               average 10–13: 2 min 15 s and 2 min 42 s; a build when the app changed adds
+//                               3–4 minutes). With BENCH_ARTICLES=1000000: 1M against the floor, then 100k, and
+//                               the 100k-vs-1M table with the flood (about 15 minutes before 2026-11-29's cuts)
 //   npm run bench -- --prepare  only prepare (seed) every corpus the run would use, then exit
 //   npm run bench -- --flood    only the flood row (bench/flood.ts) on a prepared PostgreSQL corpus
 //                               (BENCH_ARTICLES, default 1,000,000 here), read only: the home page, a
@@ -24,8 +29,11 @@
 //   BENCH_LARGE_ARTICLES   the large corpus compared with the main one (default 1000000 in the full run, 0 for none;
 //                          a quick run compares only when it is set, or when the main corpus is 1M: with 100k)
 //   BENCH_PGLITE_ARTICLES  PGlite corpus sizes (default 10000,100000)
-//   BENCH_SECONDS          seconds per measurement (default 10, quick 3; scaling, PGlite and the large corpus use half)
-//   BENCH_CONNECTIONS      connection counts (default 1,4)
+//   BENCH_SECONDS          seconds per measurement (default 10, quick 1; scaling, PGlite and the large corpus use half)
+//   BENCH_CONNECTIONS      connection counts (default 1,4, quick 1)
+//   BENCH_CRAWL_PAGES, BENCH_RECOMMEND_READERS, BENCH_RECOMMEND_ROUNDS
+//                          the crawler's permalinks and the simulated readers and rounds (defaults in
+//                          bench/crawler.ts and bench/recommendations.ts: 10000, 50, 10; quick 50, 4, 2)
 //   BENCH_FLOOD_CLIENTS    how many clients search for the commonest words in the flood row (default 16)
 //   BENCH_FLOOD_SECONDS    how long each flood phase lasts (default 10; 5 s idle before each)
 //   BENCH_FLOOD_CYCLES     idle and flood phases, alternating (default 3 of each)
@@ -36,6 +44,7 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { resetConfig } from "@/lib/config";
 import { startFakeOpenAI } from "@/test/openai-server";
+import { startApp } from "./app-server";
 import { label, pgliteAt, postgresAt, ready } from "./databases";
 import { explainQueries } from "./explain";
 import { runFloodAlone } from "./flood-run";
@@ -58,9 +67,12 @@ const env = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const mainSize = env("BENCH_ARTICLES", floodOnly ? 1_000_000 : quick ? 10_000 : 100_000);
 const pgliteSizes = quick ? [] : (process.env.BENCH_PGLITE_ARTICLES ?? "10000,100000").split(",").map(Number);
 const scalingSizes = quick ? [] : [1_000, 10_000, 100_000].filter((n) => n < mainSize);
-const seconds = env("BENCH_SECONDS", quick ? 3 : 10);
-const connections = (process.env.BENCH_CONNECTIONS ?? "1,4").split(",").map(Number);
-const load = { connections, seconds, warmupSeconds: quick ? 1 : 2 };
+// The quick run is a smoke run (every part of the bench once, briefly, so a broken one shows), not the
+// figures: 1 s rows after a half-second warm-up, one request at a time (the crawler's revalidation still
+// loads 8 connections), and each part below at a small size.
+const seconds = env("BENCH_SECONDS", quick ? 1 : 10);
+const connections = (process.env.BENCH_CONNECTIONS ?? (quick ? "1" : "1,4")).split(",").map(Number);
+const load = { connections, seconds, warmupSeconds: quick ? 0.5 : 2 };
 const shortLoad = { ...load, seconds: Math.max(2, Math.round(seconds / 2)) };
 // The two corpora of the 100k-vs-1M table (issue 17): the full run adds the large one to its main corpus,
 // a quick run on 1M adds 100k (or compares with BENCH_LARGE_ARTICLES when set). Both get the chat's first
@@ -71,7 +83,14 @@ const scaleOther = scalePair?.find((n) => n !== mainSize);
 const floodClients = env("BENCH_FLOOD_CLIENTS", 16);
 const floodOptions = { clients: floodClients, seconds: env("BENCH_FLOOD_SECONDS", 10), idleSeconds: 5, cycles: env("BENCH_FLOOD_CYCLES", 3) };
 const flood = scalePair ? floodOptions : undefined;
-const chatQuestions = quick ? 20 : 50;
+const chatQuestions = quick ? 5 : 50;
+// A few random permalinks still go through the crawl loop (the full 10,000 took 7 minutes on 10k), four
+// readers (two with one topic, two with two) through every step of the simulation, and each sitemap row
+// once cold and a few times cached; the full run keeps the defaults of bench/crawler.ts,
+// bench/recommendations.ts and bench/sitemaps.ts.
+const crawlSize = quick ? { pages: env("BENCH_CRAWL_PAGES", 50), seconds } : {};
+const recommendSize = quick ? { readers: env("BENCH_RECOMMEND_READERS", 4), rounds: env("BENCH_RECOMMEND_ROUNDS", 2) } : {};
+const sitemapRuns = quick ? { cold: 1, cached: 5 } : {};
 
 process.env.AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 resetConfig();
@@ -96,31 +115,36 @@ const mainUrl = (main.target as { databaseUrl: string }).databaseUrl;
 const explained = await explainQueries(mainUrl, main.userId, TWO_WORD_KEYWORDS[0]);
 // Issue 30: the sitemap index and a file, cold and cached, and a crawl of every file (bench/sitemaps.ts).
 const sitemaps: SitemapBench[] = [];
-for (const db of [main, ...(other ? [other] : [])]) sitemaps.push(await sitemapBench((db.target as { databaseUrl: string }).databaseUrl, db.articles));
+for (const db of [main, ...(other ? [other] : [])]) sitemaps.push(await sitemapBench((db.target as { databaseUrl: string }).databaseUrl, db.articles, sitemapRuns));
 const summary = quick ? undefined : await summaryPipeline(mainUrl);
 if (summary) console.log(`summary pipeline without provider calls: p50 ${summary.p50} ms, p95 ${summary.p95} ms`);
 // Issue 20's media targets (a 2-hour MP3, a 1-hour MP4), on an in-memory PGlite: also `npm run bench:media`.
 const media = quick ? undefined : await mediaPipeline();
 
-// Issue 30: a crawler's random permalinks and a kept permalink's revalidation (bench/crawler.ts), on the
-// PostgreSQL corpora of the 100k-vs-1M table (or the main one).
-const crawls: CrawlResult[] = [];
-for (const db of [main, ...(other ? [other] : [])]) crawls.push(await crawlCorpus(db.target as { databaseUrl: string }, db.articles, Number(process.env.BENCH_PORT ?? 3391)));
-
-// Issue 31: simulated readers with interests, their page 1 against the hot order (bench/recommendations.ts).
-const recommended: RecommendResult[] = [];
-for (const db of [main, ...(other ? [other] : [])]) recommended.push(await recommendCorpus(db.target as { databaseUrl: string }, db.articles, Number(process.env.BENCH_PORT ?? 3391)));
-
 // A loopback OpenAI-compatible provider for the chat (no embedding model: search stays full-text).
 const provider = await startFakeOpenAI();
 const providerEnv = { OPENAI_BASE_URL: provider.url, OPENAI_API_KEY: "test-key", AI_CHAT_MODEL: "fake-chat", AI_EMBEDDING_MODEL: "" };
-const common = { port: Number(process.env.BENCH_PORT ?? 3391), provider: { url: provider.url, env: providerEnv } };
+const port = Number(process.env.BENCH_PORT ?? 3391);
+const common = { port, provider: { url: provider.url, env: providerEnv } };
+// The quick run starts the app on its main corpus once, for the crawler, the readers and the table (a start
+// is 5–10 s here); the full run, and a quick one with a second corpus (its parts start apps on the same
+// port), start a new one for each part, so that each has a server of its own.
+const shared = quick && !other ? await startApp(main.target, { port, env: providerEnv }) : undefined;
+const appOf = (db: BenchDb) => (db === main ? shared : undefined);
+const crawls: CrawlResult[] = [];
+const recommended: RecommendResult[] = [];
 let mainResult: TargetResult;
 let otherResult: TargetResult | undefined;
 const pgliteResults: TargetResult[] = [];
 const scaling: TargetResult[] = [];
 try {
-  mainResult = await runTarget(main, { ...common, ...load, label: `PostgreSQL, ${label(main.articles)} articles`, worst: !quick || !!scalePair, chatQuestions, weigh: true, flood });
+  // Issue 30: a crawler's random permalinks and a kept permalink's revalidation (bench/crawler.ts), on the
+  // PostgreSQL corpora of the 100k-vs-1M table (or the main one).
+  for (const db of [main, ...(other ? [other] : [])]) crawls.push(await crawlCorpus(db.target as { databaseUrl: string }, db.articles, port, { ...crawlSize, app: appOf(db) }));
+  // Issue 31: simulated readers with interests, their page 1 against the hot order (bench/recommendations.ts).
+  for (const db of [main, ...(other ? [other] : [])]) recommended.push(await recommendCorpus(db.target as { databaseUrl: string }, db.articles, port, { ...recommendSize, app: appOf(db) }));
+
+  mainResult = await runTarget(main, { ...common, ...load, label: `PostgreSQL, ${label(main.articles)} articles`, worst: !quick || !!scalePair, chatQuestions, weigh: true, flood, app: shared });
   for (const db of pglite) pgliteResults.push(await runTarget(db, { ...common, ...shortLoad, label: `PGlite, ${label(db.articles)} articles`, worst: false }));
   for (const [n, db] of scaled) {
     // Sizes PGlite is compared with run at every connection count; the others one request at a time.
@@ -132,6 +156,7 @@ try {
     otherResult = await runTarget(other, { ...opts, chatQuestions, flood });
   }
 } finally {
+  await shared?.stop();
   await provider.close();
 }
 console.log("\nbench: cold start on PGlite (scripts/measure-startup.mjs)…");

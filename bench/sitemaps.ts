@@ -69,7 +69,8 @@ async function explain(url: string, what: string, query: { text: string; values:
   }
 }
 
-export async function sitemapBench(databaseUrl: string, articles: number): Promise<SitemapBench> {
+/** `cold` and `cached`: runs per row, fewer for a smoke run (`npm run bench -- --quick`). */
+export async function sitemapBench(databaseUrl: string, articles: number, { cold = COLD_RUNS, cached = CACHED_RUNS } = {}): Promise<SitemapBench> {
   const handle = await openDatabase({ databaseUrl });
   const db = handle.db;
   const fresh = () => createSitemaps({ getDb: async () => db, base: () => BASE });
@@ -80,22 +81,22 @@ export async function sitemapBench(databaseUrl: string, articles: number): Promi
     const row = (measure: string, t: { p50: number; max: number }, note = "") => rows.push({ measure, ...t, note });
 
     let doc: SitemapDoc | null = null;
-    row("index, cold", await runs(COLD_RUNS, async () => void (doc = await fresh().index())), "every range's stamp, each an index-only range scan");
+    row("index, cold", await runs(cold, async () => void (doc = await fresh().index())), "every range's stamp, each an index-only range scan");
     const indexDoc = doc! as SitemapDoc;
     const one = fresh();
     await one.index();
-    row("index, cached", await runs(CACHED_RUNS, () => one.index()), `${indexDoc.urls} files, ${indexDoc.gzip.length} B gzip`);
+    row("index, cached", await runs(cached, () => one.index()), `${indexDoc.urls} files, ${indexDoc.gzip.length} B gzip`);
 
-    row(`file ${k}, cold`, await runs(COLD_RUNS, async () => void (doc = await fresh().file(k))), "range scan on articles_pkey, XML, gzip");
+    row(`file ${k}, cold`, await runs(cold, async () => void (doc = await fresh().file(k))), "range scan on articles_pkey, XML, gzip");
     const fileDoc = doc! as SitemapDoc;
     const xmlBytes = gunzipSync(fileDoc.gzip).length;
     await one.file(k);
-    row(`file ${k}, cached`, await runs(CACHED_RUNS, () => one.file(k)), `${fileDoc.urls} URLs, ${(xmlBytes / 1e6).toFixed(1)} MB XML, ${(fileDoc.gzip.length / 1e3).toFixed(0)} kB gzip`);
+    row(`file ${k}, cached`, await runs(cached, () => one.file(k)), `${fileDoc.urls} URLs, ${(xmlBytes / 1e6).toFixed(1)} MB XML, ${(fileDoc.gzip.length / 1e3).toFixed(0)} kB gzip`);
     const plain = new Request(`${BASE}/sitemaps/${k}.xml`);
-    row(`file ${k}, cached: its 200`, await runs(CACHED_RUNS, async () => (await sitemapResponse(plain, await one.file(k))).arrayBuffer()), "unzipped for the answer (Next.js then compresses it)");
-    row(`file ${k}, revalidated`, await runs(COLD_RUNS, () => rangeStamp({ db, file: k })), "after the version moved: its range's stamp read again");
+    row(`file ${k}, cached: its 200`, await runs(cached, async () => (await sitemapResponse(plain, await one.file(k))).arrayBuffer()), "unzipped for the answer (Next.js then compresses it)");
+    row(`file ${k}, revalidated`, await runs(cold, () => rangeStamp({ db, file: k })), "after the version moved: its range's stamp read again");
     const conditional = new Request(`${BASE}/sitemaps/${k}.xml`, { headers: { "if-none-match": fileDoc.etag } });
-    row(`file ${k}, 304`, await runs(CACHED_RUNS, async () => sitemapResponse(conditional, await one.file(k))), "If-None-Match matches");
+    row(`file ${k}, 304`, await runs(cached, async () => sitemapResponse(conditional, await one.file(k))), "If-None-Match matches");
 
     // A crawler's walk: every file the index lists, built cold.
     const crawler = fresh();

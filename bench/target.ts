@@ -1,7 +1,7 @@
 // One measured configuration: a prepared corpus (PostgreSQL or PGlite), the app started on it and, on
 // PostgreSQL, the floor server on the same database; every scenario at each connection count, then
 // optionally the chat's first byte and the home page's first-load JavaScript.
-import { startApp } from "./app-server";
+import { appFor, type App } from "./app-server";
 import { chatFirstByte } from "./chat-ttfb";
 import { captureFloorRoutes, startFloor, type Floor } from "./floor";
 import { FLOOD_PAGES, floodRow, type FloodOptions, type FloodResult } from "./flood";
@@ -35,6 +35,8 @@ export type TargetOptions = LoadOptions & {
   provider: { url: string; env: Record<string, string> };
   chatQuestions?: number;
   weigh?: boolean;
+  /** An app already started on this corpus (the quick run's), instead of a new one. */
+  app?: App;
 };
 
 export async function runTarget(db: BenchDb, opts: TargetOptions): Promise<TargetResult> {
@@ -42,7 +44,7 @@ export async function runTarget(db: BenchDb, opts: TargetOptions): Promise<Targe
   let floor: Floor | undefined;
   if ("databaseUrl" in db.target && !opts.noFloor) floor = await startFloor(db.target.databaseUrl, await captureFloorRoutes(db.target.databaseUrl, db.userId));
   try {
-    const app = await startApp(db.target, { port: opts.port, env: opts.provider.env });
+    const app = await appFor(db.target, { port: opts.port, env: opts.provider.env }, opts.app);
     try {
       const result: TargetResult = { label: opts.label, database: describe(db.target), articles: db.articles, readyMs: app.readyMs, rows: [] };
       result.rows = await measure(app.base, floor?.base ?? null, benchScenarios(db, { worst: opts.worst, only: opts.only }), opts);

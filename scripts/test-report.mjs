@@ -71,15 +71,17 @@ for (const run of runs) {
 // The distinct tests (runner, file and name) that ran anywhere in these runs, whatever the project or line: the
 // measure that the suite tests no fewer behaviours than before (docs/testing.md). Their list goes to a file.
 const distinct = new Set();
+// Names made of a run's own values (a signed token, the checkout's path) are the same test from run to run.
+const same = (name) => name.replace(/eyJ[\w.-]+/g, "<token>").replace(/\/[\w/.-]*node_modules\//g, "<node_modules>/");
 const walkNames = (suite, file, out) => {
-  for (const spec of suite.specs ?? []) if (spec.tests?.some((t) => t.status !== "skipped")) out.add(`playwright ${spec.file ?? file} › ${[...(suite.titlePath ?? []), spec.title].join(" › ")}`);
+  for (const spec of suite.specs ?? []) if (spec.tests?.some((t) => t.status !== "skipped")) out.add(same(`playwright ${spec.file ?? file} › ${[...(suite.titlePath ?? []), spec.title].join(" › ")}`));
   for (const child of suite.suites ?? []) walkNames({ ...child, titlePath: [...(suite.titlePath ?? []), ...(child.title && child.title !== child.file ? [child.title] : [])] }, child.file ?? file, out);
 };
 for (const run of runs) {
   if (!existsSync(run.dir)) continue;
   for (const f of readdirSync(run.dir).filter((f) => /^vitest(-[\w-]+)?\.json$/.test(f))) {
     for (const t of read(join(run.dir, f)).testResults) {
-      for (const a of t.assertionResults) if (a.status === "passed" || a.status === "failed") distinct.add(`vitest ${relative(process.cwd(), t.name).replace(/^.*?(?=(app|lib|test|scripts|bench|components|hooks)\/)/, "")} › ${a.fullName}`);
+      for (const a of t.assertionResults) if (a.status === "passed" || a.status === "failed") distinct.add(same(`vitest ${relative(process.cwd(), t.name).replace(/^.*?(?=(app|lib|test|scripts|bench|components|hooks)\/)/, "")} › ${a.fullName}`));
     }
   }
   const playwright = read(join(run.dir, "playwright.json"));
