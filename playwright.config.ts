@@ -16,8 +16,10 @@ export default defineConfig<object, { appKind: AppKind }>({
   expect: { timeout: 10_000 },
   // Files are shared out among the workers; the tests of one file run in order, in one worker.
   fullyParallel: false,
-  // One worker per core (E2E_WORKERS overrides): docs/testing.md has the figures behind it.
-  workers: Number(process.env.E2E_WORKERS) || availableParallelism(),
+  // One worker on this 2-core machine: each worker's browser and server already keep both cores busy, and a
+  // second worker gained little (docs/testing.md) while every journey ran twice as long, near its timeout. On a
+  // bigger machine E2E_WORKERS=<n> runs n workers, each with its own server.
+  workers: Number(process.env.E2E_WORKERS) || (availableParallelism() > 2 ? Math.floor(availableParallelism() / 2) : 1),
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
