@@ -36,9 +36,14 @@ const expect = (ok, message) => {
 console.log(`npm start on Node.js ${process.version}, port ${port}, a fresh embedded database in ${data}`);
 const server = spawn("npm", ["start"], {
   cwd: root,
-  stdio: ["ignore", "inherit", "inherit"],
+  stdio: ["ignore", "pipe", "inherit"],
   env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", DATABASE_URL: "", PGLITE_DIR: join(data, "pglite") },
   detached: true,
+});
+let output = "";
+server.stdout.on("data", (chunk) => {
+  output += chunk;
+  process.stdout.write(chunk);
 });
 const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve(code ?? signal)));
 let gone = false;
@@ -65,10 +70,13 @@ await check("serves the home page with the feed's articles", async () => {
   expect(res.status === 200 && html.includes("拾阅"), `the home page answered ${res.status}`);
   expect(titles.length > 0 && html.includes(titles[0].replace(/&/g, "&amp;").replace(/</g, "&lt;")), "the first article of the feed is not on the home page");
 });
-await check("stops cleanly on SIGTERM", async () => {
-  server.kill("SIGTERM"); // npm passes it on to the script, as when an operator stops it
+await check("stops cleanly on SIGTERM: the database closed, the port free", async () => {
+  // npm passes the signal on to the script, as when an operator stops it; npm itself then ends by the signal.
+  server.kill("SIGTERM");
   const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("still running after 30 s"), 30_000).unref())]);
-  expect(code === 0, `npm start ended with ${code}`);
+  expect(code === 0 || code === "SIGTERM", `npm start ended with ${code}`);
+  expect(output.includes('"msg":"database closed"'), "the server did not log that it closed its database");
+  expect((await fetch(`${base}/api/ready`).then(() => "answered", () => "closed")) === "closed", "the port still answers");
 });
 if (!gone) process.kill(-server.pid, "SIGKILL");
 rmSync(data, { recursive: true, force: true });
