@@ -46,6 +46,8 @@ server.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);
 });
 const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve(code ?? signal)));
+// Every process of the tree (npm, tsx, the start script, the server) has let go of the output.
+const outputClosed = new Promise((resolve) => server.stdout.on("close", resolve));
 let gone = false;
 void exited.then(() => (gone = true));
 
@@ -75,6 +77,7 @@ await check("stops cleanly on SIGTERM: the database closed, the port free", asyn
   server.kill("SIGTERM");
   const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("still running after 30 s"), 30_000).unref())]);
   expect(code === 0 || code === "SIGTERM", `npm start ended with ${code}`);
+  await Promise.race([outputClosed, new Promise((r) => setTimeout(r, 30_000).unref())]);
   expect(output.includes('"msg":"database closed"'), "the server did not log that it closed its database");
   expect((await fetch(`${base}/api/ready`).then(() => "answered", () => "closed")) === "closed", "the port still answers");
 });
