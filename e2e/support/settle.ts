@@ -3,13 +3,19 @@
 import type { Page } from "@playwright/test";
 
 /**
- * Resolves once the page's network has been quiet (Playwright's networkidle: no request for 500 ms) and a round
- * of idle callbacks and an animation frame ran after it: by then every load or error event of what the page
- * asked for has been dispatched. (Not `img.complete`: an image whose address never answers stays incomplete.)
+ * Resolves once the page's network has been quiet (Playwright's networkidle: no request for 500 ms) and, after it,
+ * a frame, a turn of the event loop and another frame: by then the load and error events of what the page asked
+ * for and the handlers queued before have run. (Not `img.complete`: an image whose address never answers stays
+ * incomplete; not requestIdleCallback: a page with an open, animated menu is never idle.)
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestAnimationFrame(() => resolve(null)))));
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => resolve(null)), 0)),
+      ),
+  );
 }
 
 /** Resolves once the page's running CSS transitions (a change of colour scheme) have finished. */
