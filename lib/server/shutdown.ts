@@ -45,6 +45,9 @@ export function installShutdownHandlers(): void {
       process.exit(1);
     }
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  // Kept for every signal, not once: Ctrl+C on `npm start` reaches the server twice (from the terminal, to the
+  // whole process group, and passed on by scripts/start.ts), and without a listener the second would end the
+  // process before the database is closed. Repeats are ignored; the timeout above still ends a stuck stop.
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }
