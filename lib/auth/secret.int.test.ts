@@ -39,7 +39,7 @@ describe("auth secret", () => {
 
   // Two instances on one database share the secret (a second connection stands for a second instance).
   // int-postgres runs this case.
-  // Skipped on int-pglite (reason): a second in-memory PGlite is a new, empty database, not a second instance of this one.
+  // Skipped on int-pglite (reason): PGlite lets one process open a data directory: there is no second instance on the same database.
   it.runIf(process.env.TEST_DB_DRIVER === "postgres")("is shared by instances on the same database", async () => {
     const other = await openDatabase({ poolSize: 1 });
     try {

@@ -12,6 +12,7 @@ import { createHomeCache } from "./home-cache";
 import { etagOf } from "./conditional-get";
 import { RENDER_HEADER } from "./page-cache-slot";
 import { pageRenderer } from "./page-render";
+import { gate } from "@/test/gate";
 
 let server: Server;
 let origin = "";
@@ -57,13 +58,6 @@ async function addArticle(title: string) {
 /** Resolves once the stand-in server has received a render request (the version was read before it). */
 function renderStarted(): Promise<void> {
   return renders.length > 0 ? Promise.resolve() : new Promise((resolve) => (renderArrived = resolve));
-}
-
-/** A promise the test settles by hand. */
-function gate(): { held: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const held = new Promise<void>((resolve) => (open = resolve));
-  return { held, open };
 }
 
 function cacheWithClock() {

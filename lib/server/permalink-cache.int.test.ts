@@ -13,6 +13,7 @@ import { etagOf } from "./conditional-get";
 import { RENDER_HEADER } from "./page-cache-slot";
 import { pageRenderer } from "./page-render";
 import { createPermalinkCache } from "./permalink-cache";
+import { gate } from "@/test/gate";
 
 const SECRET = "permalink-cache-test-secret";
 let server: Server;
@@ -58,13 +59,6 @@ let n = 0;
 /** Resolves once the stand-in server has received a render request (the version was read before it). */
 function renderStarted(): Promise<void> {
   return renders.length > 0 ? Promise.resolve() : new Promise((resolve) => (renderArrived = resolve));
-}
-
-/** A promise the test settles by hand. */
-function gate(): { held: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const held = new Promise<void>((resolve) => (open = resolve));
-  return { held, open };
 }
 
 async function addArticle(title: string) {

@@ -22,7 +22,7 @@ afterAll(async () => {
   await site.close();
 });
 
-// Skipped on int-pglite (reason): a second worker process cannot open this process's in-memory PGlite; it runs on int-postgres.
+// Skipped on int-pglite (reason): a second worker process cannot open this process's PGlite data directory (one process per directory); it runs on int-postgres.
 it.skipIf(!shared)("a worker process killed mid-task loses its lease, and another worker finishes the task exactly once", async () => {
   const db = await getDb();
   const user = await newUser("restart");
