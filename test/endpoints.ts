@@ -438,7 +438,16 @@ export const ENDPOINTS: Endpoint[] = [
     sampleStatus: [404],
     sample: () => ({ params: { key: "0123456789abcdef" } }),
   }),
-  ep({ method: "GET", path: "/api/v1/human-check", file: "app/api/v1/human-check/route.ts", module: humanCheck, handler: humanCheck.GET, auth: "none", sample: () => ({}) }),
+  ep({
+    method: "GET",
+    path: "/api/v1/human-check",
+    file: "app/api/v1/human-check/route.ts",
+    module: humanCheck,
+    handler: humanCheck.GET,
+    auth: "none",
+    fields: [{ in: "query", name: "for", kind: "enum", values: ["/sms/send", "/auth/register"] }],
+    sample: () => ({ query: { for: "/sms/send" } }),
+  }),
   ep({
     method: "POST",
     path: "/api/summary/create-task",

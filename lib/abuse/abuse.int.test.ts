@@ -3,6 +3,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as register } from "@/app/api/v1/auth/register/route";
+import { GET as humanCheck } from "@/app/api/v1/human-check/route";
 import { POST as chat } from "@/app/api/v1/chat/route";
 import { POST as smsLogin } from "@/app/api/v1/sms/login/route";
 import { POST as smsSend } from "@/app/api/v1/sms/send/route";
@@ -102,14 +103,14 @@ describe("row 6: registration has a budget per address, with a human check above
     const third = await signUp("203.0.113.60");
     expect(third.status).toBe(428);
     expect(third.body).toEqual({ detail: "操作较频繁，请先完成人机验证", human_check: "required" });
-    const proof = await solvedProof();
+    const proof = await solvedProof("register", "203.0.113.60");
     expect((await signUp("203.0.113.60", { [HUMAN_CHECK_HEADER]: proof })).status).toBe(200);
     const replay = await signUp("203.0.113.60", { [HUMAN_CHECK_HEADER]: proof });
     expect(replay.status).toBe(428);
     expect(replay.body.detail).toBe("该人机验证已使用过，请重试");
-    expect((await signUp("203.0.113.60", { [HUMAN_CHECK_HEADER]: await solvedProof() })).status).toBe(200);
-    expect((await signUp("203.0.113.60", { [HUMAN_CHECK_HEADER]: await solvedProof() })).status).toBe(200);
-    const sixth = await signUp("203.0.113.60", { [HUMAN_CHECK_HEADER]: await solvedProof() });
+    expect((await signUp("203.0.113.60", { [HUMAN_CHECK_HEADER]: await solvedProof("register", "203.0.113.60") })).status).toBe(200);
+    expect((await signUp("203.0.113.60", { [HUMAN_CHECK_HEADER]: await solvedProof("register", "203.0.113.60") })).status).toBe(200);
+    const sixth = await signUp("203.0.113.60", { [HUMAN_CHECK_HEADER]: await solvedProof("register", "203.0.113.60") });
     expect(sixth.status).toBe(429);
     expect(sixth.body.detail).toMatch(/^当前网络注册过于频繁，请 \d+ 分钟后再试$/);
     expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -118,12 +119,12 @@ describe("row 6: registration has a budget per address, with a human check above
 
   it("refuses a forged, tampered or expired solution", async () => {
     for (let i = 0; i < 2; i++) await signUp("203.0.113.62");
-    const challenge = await issueChallenge({ counter: 2 });
+    const challenge = await issueChallenge({ action: "register", address: "203.0.113.62", counter: 2 });
     const solution = (await solveChallenge({ challenge, deriveKey }))!;
     const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64");
     const tampered = encode({ challenge: { ...challenge, parameters: { ...challenge.parameters, cost: 1 } }, solution });
     const wrong = encode({ challenge, solution: { ...solution, derivedKey: "00".repeat(32) } });
-    const old = await issueChallenge({ counter: 2, now: new Date(Date.now() - 11 * 60_000) });
+    const old = await issueChallenge({ action: "register", address: "203.0.113.62", counter: 2, now: new Date(Date.now() - 11 * 60_000) });
     const expired = encode({ challenge: old, solution: await solveChallenge({ challenge: old, deriveKey }) });
     for (const [name, proof] of Object.entries({ garbage: "not base64 json", tampered, wrong, expired })) {
       const res = await signUp("203.0.113.62", { [HUMAN_CHECK_HEADER]: proof });
@@ -139,7 +140,7 @@ describe("row 6: sending codes within the abuse budget", () => {
     const fourth = await send("203.0.113.70");
     expect(fourth.status).toBe(428);
     expect(fourth.body.human_check).toBe("required");
-    const proof = await solvedProof();
+    const proof = await solvedProof("sms", "203.0.113.70");
     expect((await send("203.0.113.70", { headers: { [HUMAN_CHECK_HEADER]: proof } })).status).toBe(200);
     expect((await send("203.0.113.70", { headers: { [HUMAN_CHECK_HEADER]: proof } })).status).toBe(428);
   });
@@ -161,9 +162,9 @@ describe("row 6: sending codes within the abuse budget", () => {
     expect((await send("198.51.102.1")).status).toBe(200);
     expect((await send("198.51.102.2")).status).toBe(200);
     expect((await send("198.51.102.3")).status).toBe(428); // a fresh address, but the site is past half its cap
-    expect((await send("198.51.102.3", { headers: { [HUMAN_CHECK_HEADER]: await solvedProof() } })).status).toBe(200);
-    expect((await send("198.51.102.4", { headers: { [HUMAN_CHECK_HEADER]: await solvedProof() } })).status).toBe(200);
-    const full = await send("198.51.102.5", { headers: { [HUMAN_CHECK_HEADER]: await solvedProof() } });
+    expect((await send("198.51.102.3", { headers: { [HUMAN_CHECK_HEADER]: await solvedProof("sms", "198.51.102.3") } })).status).toBe(200);
+    expect((await send("198.51.102.4", { headers: { [HUMAN_CHECK_HEADER]: await solvedProof("sms", "198.51.102.4") } })).status).toBe(200);
+    const full = await send("198.51.102.5", { headers: { [HUMAN_CHECK_HEADER]: await solvedProof("sms", "198.51.102.5") } });
     expect(full.status).toBe(429);
     expect(full.body.detail).toBe("今日验证码发送量已达上限，请明天再试或使用账号密码登录");
     const untilMidnight = Math.ceil((today.endsAt.getTime() - Date.now()) / 1000);
@@ -176,6 +177,30 @@ describe("row 6: sending codes within the abuse budget", () => {
     restore.push(withEnv("SMS_DAILY_LIMIT", "0"));
     const res = await send("198.51.102.9");
     expect(res.status).toBe(503);
+  });
+});
+
+describe("issue 42, row 10: a proof passes only the action and address it was issued for; issuing is a budget", () => {
+  it("refuses a proof made for registering, or for another address; takes one made for this send from here", async () => {
+    for (let i = 0; i < 3; i++) expect((await send("203.0.113.140")).status).toBe(200); // the fourth needs the check
+    const proofFor = async (action: "sms" | "register", address: string) => ({ [HUMAN_CHECK_HEADER]: await solvedProof(action, address) });
+    expect((await send("203.0.113.140", { headers: await proofFor("register", "203.0.113.140") })).status).toBe(428);
+    expect((await send("203.0.113.140", { headers: await proofFor("sms", "203.0.113.141") })).status).toBe(428);
+    expect((await send("203.0.113.140", { headers: await proofFor("sms", "203.0.113.140") })).status).toBe(200);
+  });
+
+  it("issues challenges for the two actions only, 60 an hour to an address", async () => {
+    const issue = (peer: string, path: string) => call(humanCheck, `/api/v1/human-check?for=${encodeURIComponent(path)}`, { peer });
+    const first = await issue("203.0.113.142", "/sms/send");
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ parameters: expect.any(Object), signature: expect.any(String) });
+    const unknown = await issue("203.0.113.142", "/likes");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.detail).toBe("参数 for：须为需要人机验证的接口（/sms/send 或 /auth/register）");
+    for (let i = 1; i < 60; i++) expect((await issue("203.0.113.142", i % 2 ? "/auth/register" : "/sms/send")).status).toBe(200);
+    const over = await issue("203.0.113.142", "/sms/send");
+    expect([over.status, over.body.detail]).toEqual([429, "人机验证请求过于频繁，请稍后再试"]);
+    expect((await issue("203.0.113.143", "/sms/send")).status).toBe(200); // another address
   });
 });
 

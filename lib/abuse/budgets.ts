@@ -19,6 +19,8 @@ export const BUDGET = {
   smsCheckAfter: 3,
   /** Codes sent per hour to numbers sharing their first 7 digits (one carrier block: number pumping). */
   smsPerPrefixHour: 20,
+  /** Human-check challenges issued per address (each is signed work for the server; a solver needs one per request). */
+  humanCheckIssuePerHour: 60,
   /** Chat questions and summaries a day for accounts younger than FRESH_ACCOUNT_MS (others: the spec-era limits). */
   chatFreshUserDay: 50,
   summaryFreshUserDay: 10,

@@ -2,7 +2,9 @@ import "server-only";
 // The human check: a self-hosted proof of work (altcha-lib, MIT; no third-party service). A challenge is signed
 // with a key derived from the auth secret and expires after HUMAN_CHECK_TTL_MS; the browser finds the counter
 // (lib/client/human-check.ts) and sends challenge and solution back base64-encoded in HUMAN_CHECK_HEADER. A
-// solved challenge is remembered in rate_limits until it expires, so one solution passes one request.
+// solved challenge is remembered in rate_limits until it expires, so one solution passes one request. A challenge
+// is issued for one action (sending a code, registering) and one client address, and signed with a key of that
+// pair: its proof passes nothing else (issue 42, row 10). Issuing is a budget of its own per address.
 import { createHmac } from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
@@ -19,15 +21,26 @@ const ALGORITHM = "PBKDF2/SHA-256";
 const COST = 100;
 const COUNTER = [4_000, 12_000] as const;
 
-async function secrets(): Promise<{ signature: string; key: string }> {
+/** The requests that may ask for a human check, by their API path (what the browser asks a challenge for). */
+export const HUMAN_CHECK_ACTIONS = { "/sms/send": "sms", "/auth/register": "register" } as const;
+export type HumanCheckAction = (typeof HUMAN_CHECK_ACTIONS)[keyof typeof HUMAN_CHECK_ACTIONS];
+/** Who a challenge is for: the action and the client's address (its budget key, lib/api/client-ip.ts). */
+export type HumanCheckFor = { action: HumanCheckAction; address: string };
+
+async function secrets({ action, address }: HumanCheckFor): Promise<{ signature: string; key: string }> {
   const secret = Buffer.from(await authSecret());
-  const derive = (purpose: string) => createHmac("sha256", secret).update(`human-check:${purpose}`).digest("hex");
+  const derive = (purpose: string) => createHmac("sha256", secret).update(`human-check:${purpose}:${action}:${address}`).digest("hex");
   return { signature: derive("signature"), key: derive("key") };
 }
 
-/** A new signed challenge; `counter` (the work to find) is random unless a test sets it. */
-export async function issueChallenge({ now = new Date(), counter = randomInt(COUNTER[0], COUNTER[1]) }: { now?: Date; counter?: number } = {}): Promise<Challenge> {
-  const { signature, key } = await secrets();
+/** A new challenge signed for `action` from `address`; `counter` (the work to find) is random unless a test sets it. */
+export async function issueChallenge({
+  action,
+  address,
+  now = new Date(),
+  counter = randomInt(COUNTER[0], COUNTER[1]),
+}: HumanCheckFor & { now?: Date; counter?: number }): Promise<Challenge> {
+  const { signature, key } = await secrets({ action, address });
   return createChallenge({
     algorithm: ALGORITHM,
     cost: COST,
@@ -60,8 +73,8 @@ const proofSchema = z.object({
 export const humanCheckNeeded = (detail = "操作较频繁，请先完成人机验证") =>
   new ApiError("human_check_required", detail, {}, { human_check: "required" });
 
-/** Passes when `proof` (the header's value) solves a challenge of ours that is unexpired and unused; else 428. */
-export async function requireHumanCheck({ db, proof, now = new Date() }: { db: Db; proof: string | null; now?: Date }): Promise<void> {
+/** Passes when `proof` (the header's value) solves a challenge issued for this action and address, unexpired and unused; else 428. */
+export async function requireHumanCheck({ db, proof, action, address, now = new Date() }: HumanCheckFor & { db: Db; proof: string | null; now?: Date }): Promise<void> {
   if (!proof) throw humanCheckNeeded();
   let parsed: z.output<typeof proofSchema>;
   try {
@@ -69,7 +82,7 @@ export async function requireHumanCheck({ db, proof, now = new Date() }: { db: D
   } catch {
     throw humanCheckNeeded("人机验证未通过，请重试");
   }
-  const { signature, key } = await secrets();
+  const { signature, key } = await secrets({ action, address });
   const result = await verifySolution({ ...parsed, deriveKey, hmacSignatureSecret: signature, hmacKeySignatureSecret: key });
   const expiresAt = parsed.challenge.parameters.expiresAt * 1000;
   if (!result.verified || expiresAt <= now.getTime()) throw humanCheckNeeded(result.expired ? "人机验证已过期，请重试" : "人机验证未通过，请重试");

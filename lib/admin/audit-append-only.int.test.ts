@@ -1,7 +1,7 @@
 // The audit log is append-only in the database itself (issue 28, row 8; drizzle/0014 and 0018): whatever code or
 // person holds a connection, UPDATE, DELETE and TRUNCATE of admin_audit fail and leave every row as it was;
 // inserting works; deleting an operator's account only clears the actor_id of their rows (the foreign key's
-// ON DELETE SET NULL), their actor_name and everything else stays.
+// ON DELETE SET NULL) and names them by one pseudonym (drizzle/0021); everything else stays.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
@@ -34,6 +34,9 @@ async function operatorWithRecords() {
   return { op, accountName, rows, ids: rows.map((r) => r.id) };
 }
 
+/** A row without who did it. */
+const strip = (rows: (typeof adminAudit.$inferSelect)[]) => rows.map((r) => ({ ...r, actorId: undefined, actorName: undefined }));
+
 const refused = { code: "42501", message: expect.stringContaining("admin_audit is append-only") };
 
 describe("admin_audit is append-only", () => {
@@ -57,22 +60,32 @@ describe("admin_audit is append-only", () => {
     expect(await db.select().from(adminAudit).where(inArray(adminAudit.id, ids)).orderBy(asc(adminAudit.id))).toEqual(rows);
   });
 
-  it("deleting an operator's account keeps their records, actor_id null and actor_name intact", async () => {
+  it("deleting an operator keeps their records under one pseudonym for all of them, never their name (drizzle/0021)", async () => {
     const db = await getDb();
-    const { op, accountName, rows, ids } = await operatorWithRecords();
-    await db.delete(users).where(eq(users.id, op.id));
-    const after = await db.select().from(adminAudit).where(inArray(adminAudit.id, ids)).orderBy(asc(adminAudit.id));
-    expect(after).toEqual(rows.map((r) => ({ ...r, actorId: null })));
-    expect(after.map((r) => r.actorName)).toEqual([accountName, accountName]);
+    const first = await operatorWithRecords();
+    const second = await operatorWithRecords();
+    await db.delete(users).where(inArray(users.id, [first.op.id, second.op.id]));
+    const named = async (ids: number[]) => db.select().from(adminAudit).where(inArray(adminAudit.id, ids)).orderBy(asc(adminAudit.id));
+    const [a, b] = [await named(first.ids), await named(second.ids)];
+    for (const [before, after] of [[first.rows, a], [second.rows, b]]) {
+      expect(strip(after)).toEqual(strip(before)); // the action, its object and time kept
+      expect(after.map((r) => r.actorId)).toEqual([null, null]);
+      expect(new Set(after.map((r) => r.actorName)).size).toBe(1); // one pseudonym for all of a person's rows
+      expect(after[0].actorName).toMatch(/^已注销用户 [A-Z0-9]{6,8}$/);
+    }
+    expect(a[0].actorName).not.toBe(b[0].actorName);
+    expect(a[0].actorName).not.toContain(first.accountName);
   });
 
-  it("注销账号 may forget the actor (drizzle/0018): actor_id null and actor_name 已注销用户, the action kept", async () => {
+  it("clearing the actor while the actor still exists is refused (issue 42, row 3: an operator erasing their own trail)", async () => {
     const db = await getDb();
     const { op, rows, ids } = await operatorWithRecords();
-    await db.update(adminAudit).set({ actorId: null, actorName: "已注销用户" }).where(eq(adminAudit.actorId, op.id));
-    const after = await db.select().from(adminAudit).where(inArray(adminAudit.id, ids)).orderBy(asc(adminAudit.id));
-    expect(after).toEqual(rows.map((r) => ({ ...r, actorId: null, actorName: "已注销用户" })));
-    // Once forgotten, nothing more: not even the name back.
+    for (const name of ["已注销用户", "已注销用户 ABCDEF", "别人"]) {
+      expect(await refusal(db.update(adminAudit).set({ actorId: null, actorName: name }).where(eq(adminAudit.actorId, op.id)))).toEqual(refused);
+    }
+    expect(await db.select().from(adminAudit).where(inArray(adminAudit.id, ids)).orderBy(asc(adminAudit.id))).toEqual(rows);
+    // Once the actor is gone and the rows carry the pseudonym, nothing more: not even the name back.
+    await db.delete(users).where(eq(users.id, op.id));
     expect(await refusal(db.update(adminAudit).set({ actorName: "回来" }).where(eq(adminAudit.id, ids[0])))).toEqual(refused);
   });
 });

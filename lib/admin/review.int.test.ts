@@ -148,7 +148,9 @@ describe("a reader's article with USER_ARTICLES=review (the default)", () => {
     expect(await seenBy(id, "景泰蓝")).toEqual(NOWHERE);
     expect((await act(reject, id)).body.data).toEqual({ changed: false });
     expect((await call(queue, "/api/admin/articles/review", { token: admin.token })).body.items.map((i: { id: number }) => i.id)).not.toContain(id);
-    expect((await add(reader, uuid)).body).toMatchObject({ article_id: id, already_exists: true });
+    // Its id is not handed out again (issue 42, row 11).
+    const again = await add(reader, uuid);
+    expect([again.status, again.body]).toEqual([409, { detail: "该链接的文章已下架，不能加入文章列表" }]);
     expect(await auditOf(id)).toEqual([["article.reject", admin.id, { review_status: "pending", title: "景泰蓝掐丝工艺" }, { review_status: "rejected", title: "景泰蓝掐丝工艺" }]]);
   });
 });

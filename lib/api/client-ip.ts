@@ -56,6 +56,17 @@ function trustedNetworks(proxies: Extract<TrustedProxies, { cidrs: unknown }>): 
   return trustedList.list;
 }
 
+/**
+ * Whether the socket's peer is a proxy TRUSTED_PROXIES names (a hop count of one or more trusts the peer; a CIDR
+ * list, a peer inside it). Only such a peer's forwarding headers count: X-Forwarded-Proto, X-Request-Id.
+ */
+export function peerIsTrustedProxy(peer: string | undefined, proxies: TrustedProxies = getConfig().TRUSTED_PROXIES): boolean {
+  const address = normalizeAddress(peer ?? "");
+  if (!address) return false;
+  if ("hops" in proxies) return proxies.hops > 0;
+  return trustedNetworks(proxies).check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+}
+
 /** Picks the client from the chain [X-Forwarded-For…, peer] as TRUSTED_PROXIES says. */
 export function resolveClient(peer: string, forwardedFor: string | null, proxies: TrustedProxies): string {
   const hops = "hops" in proxies ? proxies.hops : null;

@@ -13,9 +13,9 @@ describe("database rate limits", () => {
     expect((await hit(db, "w", rule, at(0))).limited).toBe(false);
     expect((await hit(db, "w", rule, at(10_000))).count).toBe(2);
     const third = await hit(db, "w", rule, at(20_000));
-    expect(third).toEqual({ count: 3, limited: true, retryAfterSec: 40 });
+    expect(third).toEqual({ count: 3, limited: true, retryAfterSec: 40, windowStart: at(0) });
     expect((await peek(db, "w", rule, at(59_000))).limited).toBe(true);
-    expect(await peek(db, "w", rule, at(60_000))).toEqual({ count: 0, limited: false, retryAfterSec: 0 });
+    expect(await peek(db, "w", rule, at(60_000))).toEqual({ count: 0, limited: false, retryAfterSec: 0, windowStart: at(60_000) });
     expect((await hit(db, "w", rule, at(61_000))).count).toBe(1);
   });
 

@@ -9,11 +9,12 @@ import { rateLimits } from "@/lib/db/schema";
 import { ApiError } from "./errors";
 
 export type LimitRule = { limit: number; windowMs: number; blockMs?: number };
-export type LimitState = { count: number; limited: boolean; retryAfterSec: number };
+export type LimitState = { count: number; limited: boolean; retryAfterSec: number; windowStart: Date };
 
-function state(count: number, expiresAt: Date, limit: number, now: Date): LimitState {
+function state(count: number, windowStart: Date, expiresAt: Date, limit: number, now: Date): LimitState {
   return {
     count,
+    windowStart,
     limited: count >= limit,
     retryAfterSec: Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000)),
   };
@@ -39,15 +40,15 @@ export async function hit(db: Db, key: string, rule: LimitRule, now = new Date()
           : sql`case when ${expired} then ${windowEnd} else ${rateLimits.expiresAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, expiresAt: rateLimits.expiresAt });
-  return state(row.count, row.expiresAt, rule.limit, now);
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart, expiresAt: rateLimits.expiresAt });
+  return state(row.count, row.windowStart, row.expiresAt, rule.limit, now);
 }
 
 /** The current state of `key` without counting (limited when the count already reached the limit). */
 export async function peek(db: Db, key: string, rule: LimitRule, now = new Date()): Promise<LimitState> {
   const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  if (!row || row.expiresAt <= now) return { count: 0, limited: false, retryAfterSec: 0 };
-  return state(row.count, row.expiresAt, rule.limit, now);
+  if (!row || row.expiresAt <= now) return { count: 0, limited: false, retryAfterSec: 0, windowStart: now };
+  return state(row.count, row.windowStart, row.expiresAt, rule.limit, now);
 }
 
 export async function reset(db: Db, key: string): Promise<void> {

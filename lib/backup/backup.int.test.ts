@@ -2,7 +2,7 @@
 // Backup → restore round trips of a populated database, compared table by table (every row of every table of
 // every schema the app made, the migrations journal included): PostgreSQL through pg_dump and pg_restore, the
 // embedded PGlite through its data-directory dump. And the refusals that keep a restore from harming anything.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -58,6 +58,7 @@ describe.skipIf(driver !== "postgres")("PostgreSQL: pg_dump → pg_restore", () 
     const file = join(work, "site.dump");
     expect(await backup({ databaseUrl: source }, file)).toBe("pg_dump");
     expect(kindOf(file)).toBe("pg_dump");
+    expect(statSync(file).mode & 0o777).toBe(0o600); // every reader's data: for the owner only
 
     const admin = new pg.Client({ connectionString: source });
     await admin.connect();
@@ -86,6 +87,30 @@ describe.skipIf(driver !== "postgres")("PostgreSQL: pg_dump → pg_restore", () 
   });
 });
 
+// Skipped on int-pglite (reason): pg_dump's command line is the subject, and the embedded project runs no pg_dump.
+describe.skipIf(driver !== "postgres")("PostgreSQL: what `ps` shows during a backup (issue 42, row 8)", () => {
+  it("passes the password in pg_dump's environment, never on its command line, and makes the file 0600 before it writes", async () => {
+    // A stand-in pg_dump first on PATH writes down what it was given.
+    const bin = mkdtempSync(join(work, "bin-"));
+    const seen = join(bin, "seen");
+    writeFileSync(join(bin, "pg_dump"), `#!/bin/sh\nprintf '%s\\n' "$@" > "${seen}.args"\nprintf '%s' "$PGPASSWORD" > "${seen}.password"\n`, { mode: 0o755 });
+    const file = join(work, "secret.dump");
+    writeFileSync(file, "old", { mode: 0o644 }); // an older backup of the same name, readable by all
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    try {
+      await backup({ databaseUrl: "postgresql://shiyue:pa%24%24-w0rd@db.internal:5432/shiyue?sslmode=require" }, file);
+    } finally {
+      process.env.PATH = path;
+    }
+    const args = readFileSync(`${seen}.args`, "utf8");
+    for (const secret of ["pa$$-w0rd", "pa%24%24-w0rd"]) expect(args).not.toContain(secret);
+    expect(args).toContain("--dbname=postgresql://shiyue@db.internal:5432/shiyue?sslmode=require");
+    expect(readFileSync(`${seen}.password`, "utf8")).toBe("pa$$-w0rd");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});
+
 // Skipped on int-postgres (reason): it makes and dumps its own embedded data directories, which need no server; it runs on int-pglite.
 describe.skipIf(driver !== "pglite")("embedded PGlite: data-directory dump → restore", () => {
   const open = (dataDir: string) => PGlite.create(dataDir, PGLITE_OPTIONS);
@@ -102,6 +127,7 @@ describe.skipIf(driver !== "pglite")("embedded PGlite: data-directory dump → r
     const file = join(work, "site.tar.gz");
     expect(await backup({ dataDir: source }, file)).toBe("pglite");
     expect(kindOf(file)).toBe("pglite");
+    expect(statSync(file).mode & 0o777).toBe(0o600); // every reader's data: for the owner only
     const target = join(work, "restored");
     expect(await restore(file, { dataDir: target })).toBe("pglite");
 

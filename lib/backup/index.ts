@@ -5,7 +5,7 @@
 // server holds the directory (PGlite is one process's). A file says what it is by its first bytes, so a restore
 // cannot put one kind into the other.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
@@ -28,7 +28,8 @@ export function kindOf(file: string): BackupKind {
 /** Writes a backup of `target` to `file`; answers its kind. */
 export async function backup(target: Target, file: string): Promise<BackupKind> {
   if ("databaseUrl" in target) {
-    await run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${file}`, `--dbname=${target.databaseUrl}`]);
+    ownerOnly(file); // before pg_dump writes a byte: the file holds every reader's data
+    await run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${file}`], target.databaseUrl);
     return "pg_dump";
   }
   const release = lockOrExplain(target.dataDir, "备份");
@@ -37,6 +38,7 @@ export async function backup(target: Target, file: string): Promise<BackupKind> 
     const client = await PGlite.create(target.dataDir, PGLITE_OPTIONS);
     try {
       const dump = await client.dumpDataDir("gzip");
+      ownerOnly(file);
       writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     } finally {
       await client.close();
@@ -58,7 +60,7 @@ export async function restore(file: string, target: Target, { replace = false } 
     if (kind !== "pg_dump") throw new BackupError("这是内置数据库的备份，只能恢复到内置数据库（不设置 DATABASE_URL）");
     const tables = await tableCount(target.databaseUrl);
     if (tables > 0) throw new BackupError(`目标数据库已有 ${tables} 张表：请恢复到新建的空数据库（createdb 后再运行）`);
-    await run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${target.databaseUrl}`, file]);
+    await run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", file], target.databaseUrl);
     return kind;
   }
   if (kind !== "pglite") throw new BackupError("这是 PostgreSQL 的备份（pg_dump），只能用 DATABASE_URL 恢复到 PostgreSQL");
@@ -98,10 +100,28 @@ async function tableCount(databaseUrl: string): Promise<number> {
   }
 }
 
-/** Runs a PostgreSQL client tool; its own message on failure (a missing tool says how to get it). */
-function run(tool: string, args: string[]): Promise<void> {
+/** Creates `file` (or empties it) readable and writable by its owner only (0600), whatever the umask. */
+function ownerOnly(file: string): void {
+  closeSync(openSync(file, "w", 0o600));
+  chmodSync(file, 0o600); // a file that was there keeps its mode through open()
+}
+
+/**
+ * The connection for a PostgreSQL client tool: the URL without its password as --dbname, the password in the
+ * child's environment (PGPASSWORD), never on a command line that `ps` shows every local user.
+ */
+export function connectionArgs(databaseUrl: string): { args: string[]; env: Record<string, string> } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = "";
+  return { args: [`--dbname=${url.toString()}`], env: password ? { PGPASSWORD: password } : {} };
+}
+
+/** Runs a PostgreSQL client tool on `databaseUrl`; its own message on failure (a missing tool says how to get it). */
+function run(tool: string, args: string[], databaseUrl: string): Promise<void> {
+  const connection = connectionArgs(databaseUrl);
   return new Promise((done, fail) => {
-    const child = spawn(tool, args, { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(tool, [...connection.args, ...args], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...connection.env } });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", (err: NodeJS.ErrnoException) =>

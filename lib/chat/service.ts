@@ -2,9 +2,9 @@ import "server-only";
 // A chat answer as a stream of events: retrieval first, then the model (citations checked) or, without a
 // model, the local engine. A provider failure becomes one `error` event after whatever was sent.
 import { isFreshAccount, scaled } from "@/lib/abuse/budgets";
+import { refuse, spend } from "@/lib/abuse/spend";
 import { chatModel, describeAiError, streamChat } from "@/lib/ai/chat";
-import { ApiError } from "@/lib/api/errors";
-import { hit, type LimitRule } from "@/lib/api/rate-limit";
+import type { LimitRule } from "@/lib/api/rate-limit";
 import { listArticles } from "@/lib/articles/queries";
 import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
@@ -43,10 +43,8 @@ export async function checkChatLimit({ db, user, ip, now = new Date() }: { db: D
         [`chat:ip:${ip}:minute`, perAddress(CHAT_LIMITS.visitor.minute)],
         [`chat:ip:${ip}:day`, perAddress(CHAT_LIMITS.visitor.day)],
       ];
-  for (const [key, rule] of rules) {
-    const state = await hit(db, key, rule, now);
-    if (state.count > rule.limit) throw new ApiError("rate_limited", MSG.chatRateLimited, { "Retry-After": String(state.retryAfterSec) });
-  }
+  // One question spends each counter atomically (lib/abuse/spend.ts); one past its limit gives the others back.
+  await spend(db, rules.map(([key, rule]) => ({ key, limit: rule.limit, windowMs: rule.windowMs, full: refuse(MSG.chatRateLimited) })), now);
 }
 
 /** Splits text into small pieces so the local answer streams like a model's. */

@@ -39,7 +39,8 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   } catch (err) {
     if (!(err instanceof ApiRequestError && err.humanCheck)) throw err;
     const { solveHumanCheck } = await import("./human-check");
-    const proof = await solveHumanCheck(async () => (await request<{ data: Challenge }>("/human-check", {})).data);
+    // The challenge is signed for this request's path (and this address): its proof passes nothing else.
+    const proof = await solveHumanCheck(async () => (await request<{ data: Challenge }>(`/human-check?for=${encodeURIComponent(path.split("?")[0])}`, {})).data);
     return request<T>(path, opts, proof);
   }
 }

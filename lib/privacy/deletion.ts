@@ -6,16 +6,19 @@ import "server-only";
 // triggers fire for each row, so articles' counts stay right), the codes sent to its phone and the rate-limit
 // rows keyed by it, and the articles made from their summaries that no operator published (unless another reader's
 // task points to it too: lib/summary/submissions.ts). The console's audit
-// rows keep the action but not the person (已注销用户). Its tokens stop at
+// rows keep the action but not the person: one pseudonym for all their rows (已注销用户 A1B2C3D4; migration 0021,
+// whose trigger allows it only while the actor is being deleted). The codes go, but not the budgets they spent
+// (lib/abuse/spend.ts: deleting gives nothing back). Its tokens stop at
 // once (no account), and its name and phone number are free again. The site's last operator cannot leave.
-import { and, eq, ne, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { eq, or, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { withPhoneProof } from "@/lib/auth/phone-proof";
 import type { AccountDeletion } from "@/lib/auth/schema";
 import { confirmPassword } from "@/lib/auth/security";
 import { getDb } from "@/lib/db";
 import type { Db, Tx } from "@/lib/db/client";
-import { adminAudit, rateLimits, smsCodes, users, type User } from "@/lib/db/schema";
+import { rateLimits, smsCodes, users, type User } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { MSG } from "@/lib/messages";
 import { dropOrphanedSubmissions, submittedArticles } from "@/lib/summary/submissions";
@@ -26,17 +29,29 @@ function keysOf(user: User): string[] {
   return [`login:user:${user.id}`, ...names];
 }
 
+/** Locks the account's row, and an operator's fellow operators' rows with it, in id order: two operators leaving
+ * at once take their locks in the same order (no deadlock) and cannot both pass as "another is left". */
+async function lockForDeletion(tx: Db | Tx, userId: number): Promise<{ role: string } | undefined> {
+  const [me] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  if (!me) return undefined;
+  const rows =
+    me.role === "admin"
+      ? await tx.select({ id: users.id, role: users.role, disabledAt: users.disabledAt }).from(users).where(or(eq(users.id, userId), eq(users.role, "admin"))).orderBy(users.id).for("update")
+      : await tx.select({ id: users.id, role: users.role, disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).for("update");
+  const locked = rows.find((r) => r.id === userId);
+  if (!locked) return undefined; // removed meanwhile (a second click)
+  if (locked.role === "admin" && !rows.some((r) => r.id !== userId && r.role === "admin" && !r.disabledAt)) {
+    throw new ApiError("conflict", MSG.lastOperatorCannotLeave);
+  }
+  return locked;
+}
+
 /** Removes the account and everything that is theirs, in `tx`. */
 async function erase(tx: Db | Tx, user: User): Promise<void> {
-  const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, user.id)).for("update");
-  if (!row) return; // removed meanwhile (a second click): nothing left to do
-  if (row.role === "admin") {
-    // Operators are locked in id order, so two operators leaving at once cannot both pass as "another is left".
-    const others = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, "admin"), ne(users.id, user.id), sql`${users.disabledAt} is null`)).for("update");
-    if (!others.length) throw new ApiError("conflict", MSG.lastOperatorCannotLeave);
-  }
-  // The one update the append-only log allows (migration 0018): the actor forgotten, the action kept.
-  await tx.update(adminAudit).set({ actorId: null, actorName: MSG.deletedUser }).where(eq(adminAudit.actorId, user.id));
+  if (!(await lockForDeletion(tx, user.id))) return; // removed meanwhile: nothing left to do
+  // Their audit rows keep the action and one pseudonym for all of them (migration 0021): deleting the users row
+  // sets actor_id to null by the foreign key, and the log's trigger allows it only now, naming them by this tag.
+  await tx.execute(sql`select set_config('shiyue.forget_actor', ${`${user.id}:${randomBytes(4).toString("hex").toUpperCase()}`}, true)`);
   // Articles made from their summaries that no operator published are still theirs (lib/summary/submissions.ts).
   const submitted = await submittedArticles(tx, sql`user_id = ${user.id}`);
   if (user.phoneNumber) await tx.delete(smsCodes).where(eq(smsCodes.phone, user.phoneNumber));

@@ -1,6 +1,6 @@
 // The data export over the real database, through its route: every kind of row the account owns and nothing of
 // anyone else's, no secret, and a check over every table with a user column so a new one cannot be forgotten.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportData } from "@/app/api/v1/users/me/export/route";
 import { POST as favorite } from "@/app/api/v1/favorites/route";
@@ -83,6 +83,16 @@ describe("GET /api/v1/users/me/export", () => {
     for (const id of b.ids) expect(JSON.stringify([data.likes, data.favorites, data.reading_history, data.comments])).not.toContain(`"article_id":${id},`);
     expect(res.text).not.toContain(hash);
     expect(res.text).not.toMatch(/hashed|token|argon2/i); // has_password (a yes or no) is all it says of the password
+  });
+
+  it("shows an article an operator took down as my-likes does: its title, no link (issue 42, row 4)", async () => {
+    const db = await getDb();
+    await db.update(articles).set({ hiddenAt: new Date() }).where(eq(articles.id, b.ids[0]));
+    const data = (await call(exportData, "/api/v1/users/me/export", { token: b.token })).body as AccountExport;
+    expect(data.likes).toEqual([expect.objectContaining({ article_id: b.ids[0], title: expect.stringContaining(b.account), source_url: null })]);
+    expect(data.comments).toEqual([expect.objectContaining({ article_id: b.ids[0], source_url: null })]);
+    expect(JSON.stringify(data)).not.toContain(`https://example.com/export/${b.account}/0`);
+    expect(data.favorites).toEqual([expect.objectContaining({ source_url: `https://example.com/export/${b.account}/1` })]); // the others keep theirs
   });
 
   it("covers every table that holds a person's rows", async () => {

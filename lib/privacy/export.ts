@@ -27,8 +27,13 @@ export type AccountExport = {
   interests: { labels: { label: string; weight: number }[]; vectors: { model: string; dimensions: number; updated_at: string }[] };
 };
 
-const ref = { articleId: articles.id, title: articles.title, sourceUrl: articles.sourceUrl };
-const refOf = (r: { articleId: number; title: string | null; sourceUrl: string | null }): ArticleRef => ({ article_id: r.articleId, title: r.title, source_url: r.sourceUrl });
+const ref = { articleId: articles.id, title: articles.title, sourceUrl: articles.sourceUrl, hiddenAt: articles.hiddenAt };
+/** An article the record points to; one an operator took down shows as my-likes shows it: its title, no link. */
+const refOf = (r: { articleId: number; title: string | null; sourceUrl: string | null; hiddenAt: Date | null }): ArticleRef => ({
+  article_id: r.articleId,
+  title: r.title,
+  source_url: r.hiddenAt ? null : r.sourceUrl,
+});
 
 /** Everything the account owns, oldest first in each list. */
 export async function exportAccount(db: Db, user: User, now = new Date()): Promise<AccountExport> {

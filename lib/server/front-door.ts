@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "node:http";
 import { gzipSync } from "node:zlib";
+import { peerIsTrustedProxy } from "@/lib/api/client-ip";
 import { requestIdOf } from "@/lib/api/request-id";
 import { errorMessage, log } from "@/lib/log";
 import { recordHttp } from "@/lib/metrics";
@@ -60,13 +61,20 @@ export const requestCameOverHttps = (req: IncomingMessage) =>
   (req.socket as { encrypted?: boolean }).encrypted === true || header(req, "x-forwarded-proto")?.split(",")[0].trim().toLowerCase() === "https";
 
 /**
- * Gives every request an id (its client's or proxy's X-Request-Id, else a new one) that Next.js, the API routes
+ * Gives every request an id (its trusted proxy's X-Request-Id, else a new one) that Next.js, the API routes
  * and error logs all read from the request, and that the response carries back; counts every answer in the
  * request metrics by route pattern (lib/metrics); and writes one log line when a page request ends: method,
  * path (never the query string), route, status (499: the client went away first), ms. API calls write their own
  * line (lib/api/route.ts) and Next's static files none.
  */
 function noteRequest(req: IncomingMessage, res: ServerResponse): void {
+  // What a request says of its scheme and its id counts only when a proxy we trust (TRUSTED_PROXIES) sent it: a
+  // client's own X-Forwarded-Proto would put HSTS and upgrade-insecure-requests on an http site, and its
+  // X-Request-Id would be echoed and logged as given.
+  if (!peerIsTrustedProxy(req.socket?.remoteAddress)) {
+    delete req.headers["x-forwarded-proto"];
+    delete req.headers["x-request-id"];
+  }
   const requestId = requestIdOf(header(req, "x-request-id"));
   req.headers["x-request-id"] = requestId;
   res.setHeader("x-request-id", requestId);

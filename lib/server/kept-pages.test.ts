@@ -5,6 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { etagOf, httpDate } from "./conditional-get";
 import { startBehindFrontDoor, type StandIn } from "@/test/front-door-server";
+import { resetConfig } from "@/lib/config";
 import { takesGzip } from "./front-door";
 import { installPageCache, RENDER_HEADER, type CachedPage } from "./page-cache-slot";
 
@@ -64,7 +65,7 @@ describe("a visitor's plain GET of a kept page", () => {
       etag: page.etag,
       "last-modified": httpDate(page.renderedAt),
       "cache-control": "public, max-age=0, s-maxage=10, stale-while-revalidate=50, no-transform",
-      vary: "rsc, next-router-state-tree, Accept-Encoding, Cookie",
+      vary: "rsc, next-router-state-tree, Accept-Encoding, Cookie, X-Forwarded-Proto",
       link: page.headers[3][1],
     });
     expect(h["content-security-policy"]).toContain("script-src 'self' 'nonce-kept+Nonce/1=' 'strict-dynamic'");
@@ -101,10 +102,30 @@ describe("a visitor's plain GET of a kept page", () => {
     expect(standIn.handled).toEqual([]);
   });
 
-  it("says https to a browser that came over it (upgrade-insecure-requests, HSTS)", async () => {
-    const res = await get("/", { "x-forwarded-proto": "https" });
-    expect(res.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
-    expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  it("says https to a browser that came over it, as a trusted proxy says (upgrade-insecure-requests, HSTS)", async () => {
+    process.env.TRUSTED_PROXIES = "1";
+    resetConfig();
+    try {
+      const res = await get("/", { "x-forwarded-proto": "https", "x-request-id": "edge-77" });
+      expect(res.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+      expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      expect(res.headers.get("x-request-id")).toBe("edge-77");
+    } finally {
+      delete process.env.TRUSTED_PROXIES;
+      resetConfig();
+    }
+  });
+
+  it("takes neither the scheme nor a request id from a client with no trusted proxy between (issue 42, rows 5 and 6)", async () => {
+    const res = await get("/", { "x-forwarded-proto": "https", "x-request-id": "forged-id-for-everyone" });
+    expect(res.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    // The kept page carries this request's id, not the one its render had.
+    kept["/"] = { ...page, headers: [...page.headers, ["x-request-id", "render-id-1"]] };
+    const ids = [(await get("/")).headers.get("x-request-id"), (await get("/")).headers.get("x-request-id")];
+    expect(ids).not.toContain("render-id-1");
+    expect(ids[0]).not.toBe(ids[1]);
   });
 });
 

@@ -16,6 +16,9 @@ import { header, headersOf, requestCameOverHttps, sendBody, type FrontAnswer } f
 import { CACHE_STATUS_HEADER, isCacheablePageRequest, pageCache, RENDER_HEADER, type CachedPage } from "./page-cache-slot";
 import { contentSecurityPolicy, HSTS } from "./security-headers";
 
+/** Headers of the visitor's own request (its id, its scheme's), never the render's: set below or by the front door. */
+const THIS_REQUEST = new Set(["x-request-id", "strict-transport-security", "content-security-policy"]);
+
 const SESSION = new RegExp(`(?:^|;)\\s*${TOKEN_COOKIE}=`);
 
 /** The path a kept page may answer, or null when the request must go to Next.js. */
@@ -32,10 +35,12 @@ export function writeKeptPage(req: IncomingMessage, res: ServerResponse, page: C
   const https = requestCameOverHttps(req);
   const vary = new Set<string>();
   for (const [name, value] of page.headers) {
+    if (THIS_REQUEST.has(name)) continue;
     if (name === "vary") value.split(",").forEach((v) => vary.add(v.trim()));
     else res.setHeader(name, value);
   }
   vary.add("Accept-Encoding").add("Cookie"); // a shared cache never hands a visitor's copy to a session
+  vary.add("X-Forwarded-Proto"); // nor an https visitor's HSTS and upgrade-insecure-requests to an http one
   res.setHeader("vary", [...vary].join(", "));
   res.setHeader("content-security-policy", contentSecurityPolicy({ nonce: page.nonce, dev: process.env.NODE_ENV === "development", https }));
   if (https) res.setHeader("strict-transport-security", HSTS);

@@ -5,6 +5,7 @@ import { get as httpGet } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { installKeptSearches, type KeptSearchAnswer } from "@/lib/search/kept-answer-slot";
+import { resetConfig } from "@/lib/config";
 import { startBehindFrontDoor, type StandIn } from "@/test/front-door-server";
 import { keptSearchesWaiting, paceKeptSearches } from "./kept-searches";
 import { beginStopping } from "./lifecycle";
@@ -49,7 +50,7 @@ describe("a visitor's search whose page is kept", () => {
     expect(Object.fromEntries(res.headers)).toMatchObject({
       "content-type": "application/json",
       "x-search-mode": "fulltext",
-      "x-request-id": "req-1",
+      "x-request-id": expect.stringMatching(/^[0-9a-f-]{36}$/), // a client's own id is not taken (no trusted proxy)
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
       "x-content-type-options": "nosniff",
       "x-frame-options": "DENY",
@@ -76,10 +77,18 @@ describe("a visitor's search whose page is kept", () => {
     expect(standIn.handled).toEqual([]);
   });
 
-  it("says https to a browser that came over it (HSTS), and makes up a request id when none is given", async () => {
-    const res = await get(path("睡眠"), { "x-forwarded-proto": "https" });
-    expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
-    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  it("says https to a browser that came over it (HSTS) when a trusted proxy says so, and makes up a request id when none is given", async () => {
+    expect((await get(path("睡眠"), { "x-forwarded-proto": "https" })).headers.get("strict-transport-security")).toBeNull(); // a client's word
+    process.env.TRUSTED_PROXIES = "1";
+    resetConfig();
+    try {
+      const res = await get(path("睡眠"), { "x-forwarded-proto": "https" });
+      expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      delete process.env.TRUSTED_PROXIES;
+      resetConfig();
+    }
   });
 });
 

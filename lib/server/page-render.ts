@@ -8,8 +8,20 @@ import { etagOf } from "./conditional-get";
 import { RENDER_HEADER, type RenderedPage } from "./page-cache-slot";
 
 const RENDER_TIMEOUT_MS = 10_000;
-// Response headers that describe one response, not the page.
-const PER_RESPONSE = new Set(["content-security-policy", "content-length", "content-encoding", "date", "connection", "keep-alive", "transfer-encoding", "set-cookie"]);
+// Response headers that describe one response, not the page (the request id and the scheme's headers are the
+// visitor's request's own: kept-pages.ts writes them).
+const PER_RESPONSE = new Set([
+  "content-security-policy",
+  "strict-transport-security",
+  "x-request-id",
+  "content-length",
+  "content-encoding",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "set-cookie",
+]);
 
 export type RenderPage = (path: string) => Promise<RenderedPage | null>;
 

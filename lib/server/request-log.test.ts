@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { route } from "@/lib/api/route";
+import { resetConfig } from "@/lib/config";
 import { startBehindFrontDoor, type StandIn } from "@/test/front-door-server";
 import { logRequestError } from "./request-errors";
 
@@ -48,15 +49,26 @@ describe("the front door's request log", () => {
     expect(JSON.stringify(lines)).not.toContain("13812345678");
   });
 
-  it("keeps the id a proxy sent, and leaves API calls and static files to their own lines", async () => {
-    const res = await fetch(`${standIn.base}/about`, { headers: { "x-request-id": "edge-42" } });
-    expect(res.headers.get("x-request-id")).toBe("edge-42");
-    await lineWhere((l) => l.msg === "page" && l.requestId === "edge-42");
+  it("keeps the id a trusted proxy sent, and leaves API calls and static files to their own lines", async () => {
+    process.env.TRUSTED_PROXIES = "1";
+    resetConfig();
+    try {
+      const res = await fetch(`${standIn.base}/about`, { headers: { "x-request-id": "edge-42" } });
+      expect(res.headers.get("x-request-id")).toBe("edge-42");
+      await lineWhere((l) => l.msg === "page" && l.requestId === "edge-42");
+      // An id of any other form is replaced, even from the proxy: it goes into logs and headers.
+      const odd = await fetch(`${standIn.base}/terms`, { headers: { "x-request-id": "a b\"c" } });
+      expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      delete process.env.TRUSTED_PROXIES;
+      resetConfig();
+    }
+    // A client's own id, with no trusted proxy between, is not taken (issue 42, row 6).
+    expect((await fetch(`${standIn.base}/about`, { headers: { "x-request-id": "edge-43" } })).headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     for (const path of ["/api/v1/articles", "/_next/static/chunks/a.js"]) {
       expect((await fetch(`${standIn.base}${path}`)).headers.get("x-request-id")).toBeTruthy();
     }
-    await new Promise((r) => setTimeout(r, 0));
-    expect(lines.filter((l) => l.msg === "page").map((l) => l.path)).toEqual(["/about"]);
+    await vi.waitFor(() => expect(lines.filter((l) => l.msg === "page").map((l) => l.path)).toEqual(["/about", "/terms", "/about"]));
   });
 });
 

@@ -70,7 +70,14 @@ describe("with private URLs not allowed (the default)", () => {
       throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
     };
     const err = await refusal("http://no-such-host.invalid/", { lookup });
-    expect(err).toMatchObject({ code: "dns_failed", message: "无法解析域名 no-such-host.invalid" });
+    expect(err).toMatchObject({ code: "dns_failed", message: "无法访问 no-such-host.invalid：域名无法解析，或指向内网、本机地址" });
+  });
+
+  it("says the same of a name that resolves to a private address, and never names the address (issue 42, row 7)", async () => {
+    const lookup = async () => [{ address: "10.20.30.40", family: 4 as const }];
+    const err = await refusal("http://postgres/", { lookup });
+    expect(err).toMatchObject({ code: "private_address", message: "无法访问 postgres：域名无法解析，或指向内网、本机地址" });
+    expect(err.message).not.toContain("10.20.30.40");
   });
 
   it("refuses bad schemes and credentials without connecting", async () => {

@@ -264,6 +264,9 @@ function checked(raw: string, base?: URL): URL {
   return result.url;
 }
 
+/** A name that does not resolve, or resolves to an address we never connect to: one answer for both. */
+const unreachableName = (host: string) => `无法访问 ${host}：域名无法解析，或指向内网、本机地址`;
+
 /** Resolves the URL's host and checks every address; answers the one to connect to. */
 async function resolveChecked(url: URL, hop: number, opts: SafeFetchOptions): Promise<ResolvedAddress> {
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -275,15 +278,17 @@ async function resolveChecked(url: URL, hop: number, opts: SafeFetchOptions): Pr
     try {
       addresses = await (opts.lookup ?? systemLookup)(host);
     } catch {
-      throw new FetchRefused("dns_failed", `无法解析域名 ${host}`);
+      throw new FetchRefused("dns_failed", unreachableName(host));
     }
-    if (!addresses.length) throw new FetchRefused("dns_failed", `无法解析域名 ${host}`);
+    if (!addresses.length) throw new FetchRefused("dns_failed", unreachableName(host));
   }
   const allow = opts.allowPrivate ?? getConfig().ALLOW_PRIVATE_URLS;
   for (const { address } of addresses) {
     const allowed = isPublicAddress(address) || (typeof allow === "function" ? allow(address, host, hop) : allow);
     if (allowed && !isMetadataAddress(address)) continue; // link-local and cloud metadata: whatever `allow` says
-    throw new FetchRefused("private_address", `出于安全考虑，不能访问内网或本机地址（${address}）`);
+    // An address typed as such is named; the address a name resolved to never is (a DNS oracle for the internal
+    // network), and such a name reads as one that does not resolve.
+    throw new FetchRefused("private_address", family ? `出于安全考虑，不能访问内网或本机地址（${address}）` : unreachableName(host));
   }
   return addresses[0];
 }

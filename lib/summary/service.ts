@@ -6,7 +6,7 @@ import { announceArticles } from "@/lib/announce";
 import { ApiError } from "@/lib/api/errors";
 import { getConfig } from "@/lib/config";
 import { scaled } from "@/lib/abuse/budgets";
-import { hit } from "@/lib/api/rate-limit";
+import { orGiveBack, refuse, spend, type Budget } from "@/lib/abuse/spend";
 import { detectPlatform } from "@/lib/articles/platforms";
 import { markdownToPlainText, searchFieldsFor } from "@/lib/search/text";
 import type { Db } from "@/lib/db/client";
@@ -17,6 +17,7 @@ import type { CreateTaskBody } from "./schema";
 
 export const MAX_RUNNING_PER_USER = 3;
 export const DAILY_TASKS_PER_USER = 50;
+const DAY = 86_400_000;
 
 export function initialSteps(): TaskSteps {
   return Object.fromEntries(STEP_KEYS.map((k) => [k, { status: "pending", message: "等待中", progress: 0, error: null }])) as TaskSteps;
@@ -57,24 +58,27 @@ export async function createTask({ db, userId, body, budget }: { db: Db; userId:
       .returning();
     return { task_id: task.uuid, status: task.status };
   }
-  const [{ running }] = await db
-    .select({ running: count() })
-    .from(summaryTasks)
-    .where(and(eq(summaryTasks.userId, userId), inArray(summaryTasks.status, ["pending", "processing"])));
-  if (Number(running) >= MAX_RUNNING_PER_USER) throw new ApiError("rate_limited", `最多同时进行 ${MAX_RUNNING_PER_USER} 个总结任务，请等当前任务完成后再试`);
-  // A day's tasks: fewer for an account younger than a day, and one cap for all accounts on an address.
+  // A day's tasks: fewer for an account younger than a day, and one cap for all accounts on an address; spent
+  // before the task exists (lib/abuse/spend.ts), given back when the running cap refuses it.
   const dailyLimit = budget?.fresh ? scaled("summaryFreshUserDay") : DAILY_TASKS_PER_USER;
-  const day = await hit(db, `summary:user:${userId}:day`, { limit: dailyLimit, windowMs: 86_400_000 });
-  if (day.count > dailyLimit) {
-    throw new ApiError("rate_limited", `每天最多发起 ${dailyLimit} 个总结任务，明天再来吧`, { "Retry-After": String(day.retryAfterSec) });
-  }
-  if (budget) {
-    const fromAddress = await hit(db, `summary:ip:${budget.ip}:day`, { limit: scaled("summaryPerAddressDay"), windowMs: 86_400_000 });
-    if (fromAddress.count > scaled("summaryPerAddressDay")) {
-      throw new ApiError("rate_limited", "当前网络今天发起的总结任务过多，明天再来吧", { "Retry-After": String(fromAddress.retryAfterSec) });
-    }
-  }
-  const [task] = await db.insert(summaryTasks).values({ userId, url: body.url, normalizedUrl, method: body.method, steps: initialSteps() }).returning();
+  const budgets: Budget[] = [
+    { key: `summary:user:${userId}:day`, limit: dailyLimit, windowMs: DAY, full: refuse(`每天最多发起 ${dailyLimit} 个总结任务，明天再来吧`) },
+    ...(budget ? [{ key: `summary:ip:${budget.ip}:day`, limit: scaled("summaryPerAddressDay"), windowMs: DAY, full: refuse("当前网络今天发起的总结任务过多，明天再来吧") }] : []),
+  ];
+  const spending = await spend(db, budgets);
+  // The running cap, counted and kept under a per-reader lock: a burst of requests cannot all count the same tasks.
+  const task = await orGiveBack(spending, () =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`summary-running:${userId}`}))`);
+      const [{ running }] = await tx
+        .select({ running: count() })
+        .from(summaryTasks)
+        .where(and(eq(summaryTasks.userId, userId), inArray(summaryTasks.status, ["pending", "processing"])));
+      if (Number(running) >= MAX_RUNNING_PER_USER) throw new ApiError("rate_limited", `最多同时进行 ${MAX_RUNNING_PER_USER} 个总结任务，请等当前任务完成后再试`);
+      const [row] = await tx.insert(summaryTasks).values({ userId, url: body.url, normalizedUrl, method: body.method, steps: initialSteps() }).returning();
+      return row;
+    }),
+  );
   return { task_id: task.uuid, status: task.status };
 }
 
@@ -159,7 +163,13 @@ export async function createArticleFromTask({ db, userId, uuid }: { db: Db; user
   const task = await ownTask(db, userId, uuid);
   if (task.status !== "completed" || !task.result) throw new ApiError("conflict", "总结尚未完成，暂时不能加入文章列表");
   const r = task.result;
-  const [existing] = await db.select({ id: articles.id }).from(articles).where(eq(articles.sourceUrl, task.normalizedUrl));
+  const [existing] = await db
+    .select({ id: articles.id, hiddenAt: articles.hiddenAt, reviewStatus: articles.reviewStatus })
+    .from(articles)
+    .where(eq(articles.sourceUrl, task.normalizedUrl));
+  // Taken down by an operator (or rejected in review): no id to probe, and the task does not point to it. One that
+  // waits for review is shared by the readers who submitted the page (lib/summary/submissions.ts).
+  if (existing?.hiddenAt && existing.reviewStatus !== "pending") throw new ApiError("conflict", "该链接的文章已下架，不能加入文章列表");
   let articleId = existing?.id;
   if (!articleId) {
     const platform = detectPlatform(task.url);

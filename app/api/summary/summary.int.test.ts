@@ -128,6 +128,17 @@ describe("summary tasks", () => {
     expect((await addArticle(b.token, t.body.task_id)).status).toBe(404);
   });
 
+  it("hands out no id of an article an operator took down: 409, and the task keeps none (issue 42, row 11)", async () => {
+    const db = await getDb();
+    const [hidden] = await db.insert(articles).values({ title: "已下架的文章", content: "正文", sourceUrl: "https://example.com/taken-down", hiddenAt: new Date() }).returning({ id: articles.id });
+    const a = await newUser("s");
+    const t = await start(a.token, { url: "https://example.com/taken-down?utm_source=x", method: "quick" });
+    await finish(t.body.task_id);
+    const res = await addArticle(a.token, t.body.task_id);
+    expect([res.status, res.body]).toEqual([409, { detail: "该链接的文章已下架，不能加入文章列表" }]);
+    expect(JSON.stringify((await statusOf(a.token, t.body.task_id)).body)).not.toContain(`"article_id":${hidden.id}`);
+  });
+
   it("lists the caller's history newest first with paging flags", async () => {
     const a = await newUser("s");
     const db = await getDb();
