@@ -12,12 +12,17 @@ import type { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 
-/** One budget: its counter's key, how many units a window holds, and the refusal once they are spent. */
-export type Budget = { key: string; limit: number; windowMs: number; full: (retryAfterSec: number) => ApiError };
+/**
+ * One budget: its counter's key, how many units a window holds, and the refusal once they are spent; `blockMs`
+ * makes reaching the limit a block that long from the unit that reached it (the password lock-out).
+ */
+export type Budget = { key: string; limit: number; windowMs: number; blockMs?: number; full: (retryAfterSec: number) => ApiError };
 
 /** What a request took: the count of each budget with this request included, in the order given. */
 export type Spending = {
   counts: number[];
+  /** Seconds until each budget's window (or block) ends. */
+  retryAfterSec: number[];
   /** Gives back every unit this request took (it was refused, or what it paid for did not happen). Once. */
   giveBack(): Promise<void>;
 };
@@ -44,16 +49,18 @@ export async function spend(db: Db, budgets: Budget[], now = new Date()): Promis
     }
   };
   const counts: number[] = [];
+  const retryAfterSec: number[] = [];
   for (const budget of budgets) {
-    const state = await hit(db, budget.key, { limit: budget.limit, windowMs: budget.windowMs }, now);
+    const state = await hit(db, budget.key, { limit: budget.limit, windowMs: budget.windowMs, blockMs: budget.blockMs }, now);
     taken.push({ key: budget.key, windowStart: state.windowStart });
     counts.push(state.count);
+    retryAfterSec.push(state.retryAfterSec);
     if (state.count > budget.limit) {
       await giveBack();
       throw budget.full(state.retryAfterSec);
     }
   }
-  return { counts, giveBack };
+  return { counts, retryAfterSec, giveBack };
 }
 
 /** Runs `step` (a check that may refuse); a refusal gives back what `spending` took before it is passed on. */

@@ -7,9 +7,11 @@ import "server-only";
 //     login, which proves the owner, clears the account's counters);
 //   - the client address across accounts: 30 failures in 15 minutes lock it for 15 minutes.
 // An attacker who fails from one address thus cannot lock the owner out at another, and spreading the guesses
-// over many addresses stops at the account's budget.
+// over many addresses stops at the account's budget. A guess is counted before its password is checked, so a burst
+// of concurrent guesses gets no more checks than the budget (docs/security.md, "Budget raced").
 import { eq, like, or } from "drizzle-orm";
-import { hit, peek, rateLimited, reset, waitText, type LimitRule } from "@/lib/api/rate-limit";
+import { spend } from "@/lib/abuse/spend";
+import { rateLimited, reset, waitText, type LimitRule } from "@/lib/api/rate-limit";
 import type { Db, Tx } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 import {
@@ -41,19 +43,28 @@ function counters(subject: LoginSubject, ip: string): [string, LimitRule][] {
 
 const tooManyFailures = (seconds: number) => rateLimited(`登录失败次数过多，请 ${waitText(seconds)}后再试`, seconds);
 
-/** 429 when any counter of this attempt is at its limit (checked before the password is). */
-export async function assertNotLocked(db: Db, subject: LoginSubject, ip: string): Promise<void> {
-  for (const [key, rule] of counters(subject, ip)) {
-    const s = await peek(db, key, rule);
-    if (s.limited) throw tooManyFailures(s.retryAfterSec);
-  }
-}
+/** A password guess under way: say whether the password was right once it has been checked. */
+export type Guess = { right(): Promise<void>; wrong(): Promise<void> };
 
-/** Counts a failed attempt: a 429 when it reached a limit, else the caller's own answer. */
-export async function countFailure(db: Db, subject: LoginSubject, ip: string): Promise<void> {
-  const states = await Promise.all(counters(subject, ip).map(([key, rule]) => hit(db, key, rule)));
-  const blocked = states.find((s) => s.limited);
-  if (blocked) throw tooManyFailures(blocked.retryAfterSec);
+/**
+ * Counts a password guess before the password is checked (lib/abuse/spend.ts): each counter taken by one atomic
+ * statement, so a burst of guesses cannot all pass a count read first — past a limit the guess is refused (429)
+ * without the check. A right password gives the guess back; a wrong one keeps it, and answers 429 once it
+ * reached a limit (else the caller answers its own error).
+ */
+export async function beginGuess(db: Db, subject: LoginSubject, ip: string): Promise<Guess> {
+  const rules = counters(subject, ip);
+  const spending = await spend(
+    db,
+    rules.map(([key, rule]) => ({ key, ...rule, full: tooManyFailures })),
+  );
+  return {
+    right: () => spending.giveBack(),
+    wrong: async () => {
+      const reached = rules.findIndex(([, rule], i) => spending.counts[i] >= rule.limit);
+      if (reached !== -1) throw tooManyFailures(spending.retryAfterSec[reached]);
+    },
+  };
 }
 
 /** A right password: the account's failures from this address are forgiven (not those from elsewhere). */

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/db";
 import type { Db, Tx } from "@/lib/db/client";
 import { comments, favorites, likes, readHistory, summaryTasks, users, type NewUser, type User } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
-import { assertNotLocked, clearAccountLockout, countFailure } from "./lockout";
+import { beginGuess, clearAccountLockout } from "./lockout";
 import { hashPassword, verifyPassword } from "./password";
 import { provenHolder, withPhoneProof } from "./phone-proof";
 import type { PasswordChange } from "./schema";
@@ -68,11 +68,12 @@ export async function bindPhone(user: User, { phone, code }: { phone: string; co
  */
 export async function confirmPassword(db: Db, user: User, password: string, ip: string, wrong: string = MSG.currentPasswordWrong): Promise<void> {
   const subject = { userId: user.id };
-  await assertNotLocked(db, subject, ip);
+  const guess = await beginGuess(db, subject, ip);
   if (!(await verifyPassword(user.hashedPassword!, password))) {
-    await countFailure(db, subject, ip);
+    await guess.wrong();
     throw new ApiError("bad_request", wrong);
   }
+  await guess.right();
 }
 
 /**

@@ -6,7 +6,7 @@ import { uniqueViolation } from "@/lib/db/errors";
 import type { User } from "@/lib/db/schema";
 import { MSG } from "@/lib/messages";
 import { consentNow } from "@/lib/privacy/consent";
-import { assertNotLocked, countFailure, forgiveAddress } from "./lockout";
+import { beginGuess, forgiveAddress } from "./lockout";
 import { dummyHash, hashPassword, verifyPassword } from "./password";
 import { provenHolder, withPhoneProof } from "./phone-proof";
 import { findUserByLogin, insertUser, updateUser, userStats } from "./queries";
@@ -66,13 +66,14 @@ export async function loginWithPassword({ username, password, ip }: { username: 
   const db = await getDb();
   const user = await findUserByLogin({ db, login: username });
   const subject = user ? { userId: user.id } : { login: username };
-  await assertNotLocked(db, subject, ip);
+  const guess = await beginGuess(db, subject, ip);
   // Unknown user, no password set, or a wrong one: the same work and the same answer.
   const ok = await verifyPassword(user?.hashedPassword ?? (await dummyHash()), password);
   if (!user || !user.hashedPassword || !ok) {
-    await countFailure(db, subject, ip);
+    await guess.wrong();
     throw new ApiError("unauthorized", MSG.badCredentials);
   }
+  await guess.right();
   await forgiveAddress(db, user.id, ip);
   return authResult(user);
 }
