@@ -2,13 +2,14 @@
 // global setup made (test/db-template.ts): a PGlite data directory in a temporary folder by default, or a
 // throw-away database on the server named by TEST_DATABASE_URL (created here, dropped afterwards).
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { resetConfig } from "@/lib/config";
 import { closeDb } from "@/lib/db";
+import { copyDirectory } from "@/lib/db/pglite-template";
 
 const driver = process.env.TEST_DB_DRIVER ?? "pglite";
 const template = inject("dbTemplate");
@@ -35,7 +36,7 @@ if (driver === "postgres") {
   delete process.env.DATABASE_URL;
   const folder = mkdtempSync(join(tmpdir(), "shiyue-int-"));
   process.env.PGLITE_DIR = join(folder, "pglite");
-  cpSync(template, process.env.PGLITE_DIR, { recursive: true });
+  copyDirectory(template, process.env.PGLITE_DIR);
   cleanUp = async () => rmSync(folder, { recursive: true, force: true });
 }
 process.env.SEED_DEMO = "false";
