@@ -13,15 +13,23 @@ const root = fileURLToPath(new URL(".", import.meta.url));
  * dumps, parameter protocols). Every other integration file tests the site's own logic, the same SQL on either
  * engine: it runs once, on the server when there is one (what production runs), else on the embedded PGlite.
  */
-function filesOnBothDatabases(dir = root, out: string[] = []): string[] {
+function filesOnBothDatabases(): string[] {
+  return filesMarked(/^\/\/ Both databases: \S/m);
+}
+
+/** Integration files with a line matching `mark` among their first lines (paths from the root). */
+function filesMarked(mark: RegExp, dir = root, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (["node_modules", ".next", ".git", "e2e", "test-results", ".ci-results", ".cache"].includes(entry.name)) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) filesOnBothDatabases(path, out);
-    else if (entry.name.endsWith(".int.test.ts") && /^\/\/ Both databases: \S/m.test(readFileSync(path, "utf8").slice(0, 2000))) out.push(relative(root, path));
+    if (entry.isDirectory()) filesMarked(mark, path, out);
+    else if (entry.name.endsWith(".int.test.ts") && mark.test(readFileSync(path, "utf8").slice(0, 2000))) out.push(relative(root, path));
   }
   return out;
 }
+// npm run test:quick (SHIYUE_TEST_QUICK=1) leaves out the route matrices, which import every route so that every
+// change reaches them: they say so in a line `// Not in test:quick: <reason>`; npm test runs them.
+const notQuick = process.env.SHIYUE_TEST_QUICK === "1" ? filesMarked(/^\/\/ Not in test:quick: \S/m) : [];
 // With a PostgreSQL server (TEST_DATABASE_URL, as CI sets it) every integration file runs there and only those
 // marked `// Both databases:` run on PGlite too; without one, every integration file runs on PGlite.
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
@@ -47,7 +55,7 @@ const integration = (name: string, driver: "pglite" | "postgres", include: strin
   test: {
     name,
     include,
-    exclude: ["**/node_modules/**", "**/.next/**", "e2e/**"],
+    exclude: ["**/node_modules/**", "**/.next/**", "e2e/**", ...notQuick],
     // One migrated database made once (test/db-template.ts), copied for each file by the setup file.
     globalSetup: ["test/db-template.ts"],
     setupFiles: ["test/setup-integration.ts"],

@@ -29,10 +29,12 @@ const targets = [...new Set([...code, ...folderTests])];
 console.log(`test:quick: ${changed.length} file(s) changed since ${since === base ? since : `${since} (${base.slice(0, 8)})`}${code.length ? `: ${code.slice(0, 8).join(", ")}${code.length > 8 ? " …" : ""}` : ""}`);
 
 const bin = (name) => join(root, "node_modules", ".bin", name);
+// SHIYUE_TEST_QUICK: vitest.config.ts leaves out the route matrices (`// Not in test:quick:`), which import every
+// route so that any change reaches them; npm test runs them.
 const run = (name, cmd, args) =>
   new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(cmd, args, { cwd: root, stdio: "inherit" });
+    const child = spawn(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, SHIYUE_TEST_QUICK: "1" } });
     child.on("exit", (status) => resolve({ name, status: status ?? 1, seconds: (Date.now() - started) / 1000 }));
   });
 

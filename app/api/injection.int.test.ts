@@ -1,4 +1,5 @@
 // Both databases: each driver's own parameter protocol is what keeps a payload out of the SQL.
+// Not in test:quick: it imports every route, so every change reaches it; npm test runs it (docs/testing.md).
 // SQL-ish, LIKE-wildcard, template and tsquery strings in every text parameter of every endpoint: the
 // answers are ordinary (2xx, or a validation 4xx with a Chinese detail), never a 5xx; what is stored comes
 // back verbatim; the tables are all still there with only the rows the successful calls added; and a search

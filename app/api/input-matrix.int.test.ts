@@ -1,3 +1,4 @@
+// Not in test:quick: it imports every route, so every change reaches it; npm test runs it (docs/testing.md).
 // Generated input cases for every endpoint in test/endpoints.ts: wrong types, missing fields, huge and
 // out-of-range numbers, unicode edge cases (NUL bytes, lone surrogates, RTL overrides, ZWJ emoji,
 // full-width digits), malformed JSON, wrong content types, bodies over each route's limit and methods a
