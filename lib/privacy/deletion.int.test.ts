@@ -151,8 +151,7 @@ describe("DELETE /api/v1/users/me", () => {
     expect((await rowsOf(p)).users).toBe(0);
   });
 
-  // Skipped on int-pglite (reason): a transaction waiting on another's row lock needs two connections; PGlite runs
-  // one statement at a time.
+  // Skipped on int-pglite (reason): waiting on another transaction's row lock needs two connections; PGlite has one.
   it.skipIf(driver !== "postgres")("lets two operators leave at once while a fellow operator's row is busy: no deadlock, no 500 (issue 42, row 9)", async () => {
     // Each used to lock their own row, then the other operators': whoever got a row the other needed first, waited for
     // the other's own row, while the other waited for it. Hold the row of one who stays until both are waiting.
