@@ -11,44 +11,22 @@
 // 订阅源 section runs the same functions (lib/admin/sources.ts); add, set, remove and import are recorded in its
 // 操作记录 as done by 命令行.
 import { readFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { createSource, deleteSource, editSource, exportSources, importSources } from "@/lib/admin/sources";
 import { embeddingModel } from "@/lib/ai/embeddings";
 import { ApiError } from "@/lib/api/errors";
 import { embedPending } from "@/lib/search/embeddings";
-import { PLATFORMS } from "@/lib/articles/platforms";
 import { ConfigError, getConfig } from "@/lib/config";
 import { closeDb, getDbHandle } from "@/lib/db";
 import { errorMessage } from "@/lib/log";
 import { OpmlError } from "@/lib/ingest/opml";
 import type { PollResult } from "@/lib/ingest/poll";
 import { pollDue } from "@/lib/ingest/scheduler";
-import { formatInterval, parseInterval } from "@/lib/ingest/schedule";
-import { MAX_FEED_ITEMS, MAX_FEED_ITEMS_LIMIT } from "@/lib/ingest/feed-common";
-import { DEFAULT_INTERVAL_SECONDS, findSource, HEALTH_LABELS, listSources, SourceError, type SourceRow } from "@/lib/ingest/sources";
-
-const USAGE = `用法：npm run feeds -- <命令>
-  add <订阅源地址> [--platform 平台] [--interval 30m] [--allow-private] [--max-items ${MAX_FEED_ITEMS}]
-  set <编号|地址> [--max-items 条数] [--interval 30m]
-  list
-  remove <编号|地址>
-  poll [--all | <编号|地址>]
-  import <OPML 文件>
-  export
-平台：${PLATFORMS.map((p) => p.key).join(", ")}
---max-items：每次抓取保留订阅源中最新的多少条（按发布时间），1–${MAX_FEED_ITEMS_LIMIT}，默认 ${MAX_FEED_ITEMS}`;
-
-class UsageError extends Error {}
+import { formatInterval } from "@/lib/ingest/schedule";
+import { MAX_FEED_ITEMS } from "@/lib/ingest/feed-common";
+import { FEEDS_USAGE, parseFeedsArgs, UsageError } from "@/lib/ingest/feeds-cli-args";
+import { findSource, HEALTH_LABELS, listSources, SourceError, type SourceRow } from "@/lib/ingest/sources";
 
 const CLI_ACTOR = { id: null, name: "命令行" };
-
-/** `--max-items`: a whole number of items, 1 to MAX_FEED_ITEMS_LIMIT; undefined when not given. */
-function parseMaxItems(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = /^\d{1,6}$/.test(raw.trim()) ? Number(raw) : Number.NaN;
-  if (n >= 1 && n <= MAX_FEED_ITEMS_LIMIT) return n;
-  throw new UsageError(`--max-items 需要 1 到 ${MAX_FEED_ITEMS_LIMIT} 之间的整数（当前：${raw}）`);
-}
 
 const perPoll = (maxItems: number) => (maxItems === MAX_FEED_ITEMS ? "" : ` · 每次最多 ${maxItems} 条`);
 
@@ -88,51 +66,23 @@ function printResults(results: PollResult[], names: Map<number, string>) {
   console.log(`抓取 ${results.length} 个订阅源，新增 ${added} 篇文章${failed ? `，${failed} 个失败` : ""}`);
 }
 
-/** The command line; Node's parse errors (an unknown option, an option without its value) as UsageError. */
-function parseCommandLine() {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        platform: { type: "string" },
-        interval: { type: "string" },
-        "max-items": { type: "string" },
-        "allow-private": { type: "boolean", default: false },
-        all: { type: "boolean", default: false },
-      },
-    });
-  } catch (err) {
-    const option = /'(-[^'\s]+)/.exec(errorMessage(err))?.[1] ?? "";
-    if ((err as NodeJS.ErrnoException).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`未知选项：${option}`);
-    throw new UsageError(`选项 ${option} 需要一个取值（以 - 开头的取值写成 ${option}=取值）`);
-  }
-}
-
 process.env.LOG_LEVEL ??= "error"; // the command prints its own report; keep the JSON log lines out of it
 let exitCode = 0;
 try {
-  const { values, positionals } = parseCommandLine();
+  const { command, arg, platform, interval, intervalGiven, maxItems, allowPrivate, all } = parseFeedsArgs(process.argv.slice(2));
   const config = getConfig();
-  const [command, arg] = positionals;
-  if (!command) throw new UsageError("缺少命令");
-  const interval = values.interval === undefined ? DEFAULT_INTERVAL_SECONDS : parseInterval(values.interval);
-  if (interval === null) throw new UsageError(`--interval 需要 1 分钟到 1 天之间的时长，如 30m、2h、1d（当前：${values.interval}）`);
-  const maxItems = parseMaxItems(values["max-items"]);
   const { db } = await getDbHandle();
   switch (command) {
     case "add": {
-      if (!arg) throw new UsageError("add 需要订阅源地址");
-      const input = { url: arg, platform: values.platform, intervalSeconds: interval, allowPrivate: values["allow-private"], maxItems };
+      const input = { url: arg!, platform, intervalSeconds: interval, allowPrivate, maxItems };
       const { source, created } = await createSource({ db, actor: CLI_ACTOR, input });
       const settings = `平台：${source.platform ?? "按文章链接识别"}，每 ${source.interval} 抓取，每次最多 ${source.max_items} 条`;
       console.log(created ? `已添加订阅源 #${source.id}：${source.url}（${settings}）` : `订阅源已存在：#${source.id} ${source.url}（用 set 修改设置）`);
       break;
     }
     case "set": {
-      if (!arg) throw new UsageError("set 需要订阅源编号或地址");
-      if (maxItems === undefined && values.interval === undefined) throw new UsageError("set 需要 --max-items 或 --interval");
-      const changes = { maxItems, intervalSeconds: values.interval === undefined ? undefined : interval };
-      const { source } = await editSource({ db, actor: CLI_ACTOR, ref: arg, changes });
+      const changes = { maxItems, intervalSeconds: intervalGiven ? interval : undefined };
+      const { source } = await editSource({ db, actor: CLI_ACTOR, ref: arg!, changes });
       console.log(`已更新订阅源 #${source.id}：每 ${source.interval} 抓取，每次最多 ${source.max_items} 条（下次抓取生效）`);
       break;
     }
@@ -140,8 +90,7 @@ try {
       printSources(await listSources({ db }));
       break;
     case "remove": {
-      if (!arg) throw new UsageError("remove 需要订阅源编号或地址");
-      const removed = await deleteSource({ db, actor: CLI_ACTOR, ref: arg });
+      const removed = await deleteSource({ db, actor: CLI_ACTOR, ref: arg! });
       console.log(`已删除订阅源 #${removed.id}：${removed.url}（已收集的文章保留）`);
       break;
     }
@@ -151,7 +100,7 @@ try {
         const source = await findSource({ db, ref: arg });
         if (!source) throw new SourceError(`没有找到订阅源：${arg}`);
         ids = [source.id];
-      } else if (values.all) {
+      } else if (all) {
         ids = (await listSources({ db })).map((s) => s.id);
       }
       const results = await pollDue({ db, concurrency: config.FEED_CONCURRENCY, ids });
@@ -166,9 +115,8 @@ try {
       break;
     }
     case "import": {
-      if (!arg) throw new UsageError("import 需要 OPML 文件路径");
-      const xml = await readFile(arg, "utf8");
-      const report = await importSources({ db, actor: CLI_ACTOR, xml, intervalSeconds: interval, maxItems, allowPrivate: values["allow-private"] });
+      const xml = await readFile(arg!, "utf8");
+      const report = await importSources({ db, actor: CLI_ACTOR, xml, intervalSeconds: interval, maxItems, allowPrivate });
       for (const { url, reason } of report.skipped) console.log(`跳过 ${url}：${reason}`);
       console.log(`OPML 中有 ${report.total} 个订阅源，新增 ${report.added} 个${report.existing ? `，已有 ${report.existing} 个` : ""}`);
       break;
@@ -176,12 +124,10 @@ try {
     case "export":
       process.stdout.write(await exportSources({ db }));
       break;
-    default:
-      throw new UsageError(`未知命令：${command}`);
   }
 } catch (err) {
   exitCode = 1;
-  if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
+  if (err instanceof UsageError) console.error(`${err.message}\n\n${FEEDS_USAGE}`);
   else if (err instanceof ConfigError || err instanceof SourceError || err instanceof OpmlError || err instanceof ApiError) console.error(err.message);
   else if ((err as NodeJS.ErrnoException).code === "ENOENT") console.error(`找不到文件：${(err as NodeJS.ErrnoException).path}`);
   else console.error(`订阅源操作失败：${errorMessage(err)}`);

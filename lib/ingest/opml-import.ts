@@ -7,7 +7,8 @@ import type { Db, Tx } from "@/lib/db/client";
 import type { FeedSource } from "@/lib/db/schema";
 import { platformByKey } from "@/lib/articles/platforms";
 import { parseOpml } from "./opml";
-import { addSource, DEFAULT_INTERVAL_SECONDS, SourceError } from "./sources";
+import { DEFAULT_INTERVAL_SECONDS } from "./schedule";
+import { addSource, SourceError } from "./sources";
 
 /** More outlines than this in one file is refused as a whole (an operator's list has hundreds). */
 export const OPML_MAX_ENTRIES = 2000;

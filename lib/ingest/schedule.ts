@@ -3,6 +3,8 @@
 // server's Retry-After; never more than a day, so a broken source keeps being retried and recovers by itself.
 
 export const MIN_INTERVAL_SECONDS = 60;
+/** A new source's interval when none is given. */
+export const DEFAULT_INTERVAL_SECONDS = 1800;
 export const MAX_DELAY_SECONDS = 24 * 60 * 60;
 /** Consecutive failures from which a source is shown as unhealthy. */
 export const UNHEALTHY_AFTER = 3;

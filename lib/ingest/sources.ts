@@ -9,10 +9,9 @@ import { feedSources, type FeedSource } from "@/lib/db/schema";
 import { detectPlatform, platformByKey } from "@/lib/articles/platforms";
 import { checkUrl } from "@/lib/summary/ssrf";
 import { MAX_FEED_ITEMS, MAX_FEED_ITEMS_LIMIT } from "./feed-common";
-import { formatInterval, MAX_DELAY_SECONDS, MIN_INTERVAL_SECONDS, UNHEALTHY_AFTER } from "./schedule";
+import { DEFAULT_INTERVAL_SECONDS, formatInterval, MAX_DELAY_SECONDS, MIN_INTERVAL_SECONDS, UNHEALTHY_AFTER } from "./schedule";
 
 export const CLAIM_LEASE_SECONDS = 300;
-export const DEFAULT_INTERVAL_SECONDS = 1800;
 
 export class SourceError extends Error {}
 
