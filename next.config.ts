@@ -32,13 +32,16 @@ const nextConfig: NextConfig = {
     "@node-rs/jieba",
     "@node-rs/argon2",
     "pg",
+    // Reads its address databases beside its own files (lib/comments/ip-region.ts).
+    "ip2region",
     // One copy of the metrics library for the whole server (lib/metrics keeps its registry on globalThis as well).
     "prom-client",
   ],
-  // Files read at run time: migrations and the demo articles (database bootstrap), and the ffmpeg binary
-  // of @ffmpeg-installer/<platform> (lib/summary/media/ffmpeg.ts finds it by path, so tracing cannot).
+  // Files read at run time: migrations and the demo articles (database bootstrap), the ffmpeg binary of
+  // @ffmpeg-installer/<platform> (lib/summary/media/ffmpeg.ts finds it by path, so tracing cannot), and the
+  // offline address databases of ip2region (IP 属地 of comments).
   outputFileTracingIncludes: {
-    "/*": ["./drizzle/**/*", "./content/demo/**/*", "./node_modules/@ffmpeg-installer/**/*"],
+    "/*": ["./drizzle/**/*", "./content/demo/**/*", "./node_modules/@ffmpeg-installer/**/*", "./node_modules/ip2region/data/*"],
   },
 };
 

@@ -9,6 +9,7 @@ import { adminCommand } from "./pages/admin-pages";
 import { uniqueName } from "./pages/auth-pages";
 import { axeViolations } from "./pages/axe";
 import { ChatPage, mockChat, sseBody } from "./pages/chat-page";
+import { phoneReader } from "./pages/comment-pages";
 import { HomePage } from "./pages/home-page";
 import { ListingPage } from "./pages/listing-pages";
 import { SummaryProgressPage } from "./pages/summary-pages";
@@ -16,10 +17,10 @@ import { SCHEMES, Theme, watchTheme, type Scheme } from "./pages/theme";
 
 const PASSWORD = "secret-pass-1";
 type Session = { token: string; user: unknown };
-type Who = "visitor" | "reader" | "operator";
+type Who = "visitor" | "reader" | "operator" | "commenter";
 
 /** What the setup made or found: the two accounts, a permalink with a code block and its listings, a finished summary. */
-const made: { reader?: Session; operator?: Session; permalink?: string; platform?: string; day?: string; taskId?: string } = {};
+const made: { reader?: Session; operator?: Session; commenter?: Session; permalink?: string; platform?: string; day?: string; taskId?: string } = {};
 
 /** A page to check: where, as whom, and what shows it is ready (then, optionally, a state to check too). */
 type Visit = { name: string; who: Who; path: () => string; before?: (page: Page) => Promise<unknown>; ready: (page: Page) => Promise<void>; then?: (page: Page) => Promise<void> };
@@ -63,6 +64,17 @@ const VISITS: Visit[] = [
     },
   },
   { name: "a permalink", who: "visitor", path: () => made.permalink!, ready: (p) => expect(p.locator(".markdown pre code").first()).toBeVisible() },
+  {
+    name: "a permalink's thread with a reply, its report form open",
+    who: "reader",
+    path: () => `${made.permalink!}#comments`,
+    ready: (p) => expect(p.getByTestId("comment").first()).toBeVisible(),
+    then: async (p) => {
+      await p.getByTestId("comment").first().getByRole("button", { name: "举报" }).first().click();
+      await expect(p.getByRole("form", { name: "举报这条评论" })).toBeVisible();
+    },
+  },
+  { name: "消息 (a reply and a like)", who: "commenter", path: () => "/notifications", ready: (p) => expect(p.getByTestId("notification").first()).toBeVisible() },
   { name: "its platform's listing", who: "visitor", path: () => made.platform!, ready: (p) => expect(new ListingPage(p).articles.first()).toBeVisible() },
   { name: "its day's listing", who: "visitor", path: () => made.day!, ready: (p) => expect(new ListingPage(p).articles.first()).toBeVisible() },
   { name: "about", who: "visitor", path: () => "/about", ready: (p) => h1(p, "拾阅") },
@@ -137,6 +149,18 @@ test.beforeAll(async ({ workerServer }, testInfo) => {
       .poll(async () => ((await (await api.get(`/api/summary/task/${made.taskId}/status`, { headers: as })).json()) as { status: string }).status, { timeout: 60_000 })
       .toBe("completed");
     made.reader = reader;
+
+    // A thread on the permalink: a commenter (a proven phone) and a reply and a like from another, so the
+    // commenter has 消息.
+    const commenter = await phoneReader(api, "评论者");
+    const replier = await phoneReader(api, "回复者");
+    const posted = await api.post(`/api/v1${made.permalink}/comments`, { headers: { authorization: `Bearer ${commenter.token}` }, data: { content: "这篇讲得很清楚，代码也能直接跑。" } });
+    expect(posted.status()).toBe(201);
+    const rootId = ((await posted.json()) as { data: { id: number } }).data.id;
+    const byReplier = { authorization: `Bearer ${replier.token}` };
+    expect((await api.post(`/api/v1${made.permalink}/comments`, { headers: byReplier, data: { content: "同感，补充一个链接 https://example.com/more", reply_to: rootId } })).status()).toBe(201);
+    expect((await api.post(`/api/v1/comments/${rootId}/like`, { headers: byReplier })).ok()).toBe(true);
+    made.commenter = commenter;
 
     const operator = await register("a11yop");
     expect(await adminCommand(baseURL, ["grant", operator.account])).toContain("已授予");

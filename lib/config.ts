@@ -199,6 +199,18 @@ export const configSchema = z
       (v) => (typeof v === "string" && !v.trim() ? undefined : v),
       z.enum(["review", "publish"], { message: "只能是 review 或 publish" }).default("review"),
     ),
+    /**
+     * Comments (docs/comments.md): `post` (default) shows a comment at once and an operator removes it on review;
+     * `pre` (先审后发) shows it only once approved.
+     */
+    COMMENTS_MODERATION: z.preprocess(
+      (v) => (typeof v === "string" && !v.trim() ? undefined : v),
+      z.enum(["post", "pre"], { message: "只能是 post 或 pre" }).default("post"),
+    ),
+    /** Every reader's first N comments wait for an operator's approval (0: none). */
+    COMMENTS_REVIEW_FIRST: z.coerce.number({ message: "必须是 0–1000 之间的整数" }).int().min(0).max(1000).default(0),
+    /** IP 属地 beside every comment (lib/comments/ip-region.ts); false turns it off. */
+    COMMENTS_IP_REGION: bool(true),
     /** Verification codes the whole site may send per day (China time), whoever asks; 0 turns code sending off. */
     SMS_DAILY_LIMIT: z.coerce.number({ message: "必须是 0–10000000 之间的整数" }).int().min(0).max(10_000_000).default(2000),
     /** Ports a summary may fetch besides 80 and 443, comma-separated (e.g. 8080,8443); lib/summary/fetch.ts. */

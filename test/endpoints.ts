@@ -61,11 +61,18 @@ import * as stats from "@/app/api/v1/users/me/stats/route";
 import * as interests from "@/app/api/v1/users/me/interests/route";
 import * as meExport from "@/app/api/v1/users/me/export/route";
 import * as interestOne from "@/app/api/v1/users/me/interests/[label]/route";
+import * as articleComments from "@/app/api/v1/articles/[id]/comments/route";
+import * as commentOne from "@/app/api/v1/comments/[id]/route";
+import * as commentLike from "@/app/api/v1/comments/[id]/like/route";
+import * as commentReplies from "@/app/api/v1/comments/[id]/replies/route";
+import * as commentReport from "@/app/api/v1/comments/[id]/report/route";
+import * as notificationList from "@/app/api/v1/notifications/route";
+import * as notificationRead from "@/app/api/v1/notifications/read/route";
 import { hashPassword } from "@/lib/auth/password";
 import { signToken } from "@/lib/auth/token";
 import { CHAT_BODY_LIMIT } from "@/lib/chat/schema";
 import { getDb } from "@/lib/db";
-import { articles as articleRows, feedSources, readHistory, summaryTasks, users } from "@/lib/db/schema";
+import { articles as articleRows, comments, feedSources, readHistory, summaryTasks, users } from "@/lib/db/schema";
 import { initialSteps } from "@/lib/summary/service";
 import { call } from "./api";
 import { newArticles } from "./users";
@@ -79,7 +86,7 @@ export type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<stri
  * What a field holds, which decides the generated cases: text (a JSON string or a query string), int (an id
  * or a page: JSON number or digit string), uuid (a task id), enum (one of `values`), bool, list (chat history).
  */
-export type FieldKind = "text" | "int" | "uuid" | "enum" | "bool" | "list";
+export type FieldKind = "text" | "int" | "uuid" | "enum" | "bool" | "list" | "ids";
 export type Field = {
   in: "params" | "query" | "body";
   name: string;
@@ -120,6 +127,10 @@ export type Fixture = {
   /** A task of the user's own for DELETE /api/summary/task/{id} to remove (the completed one stays for the rest). */
   spareTaskId: string;
   otherUserId: number;
+  /** The user's comment on articleIds[0] (edited by PATCH), a second one for DELETE, and another reader's to like and report. */
+  commentId: number;
+  spareCommentId: number;
+  otherCommentId: number;
 };
 
 export type Sample = {
@@ -162,6 +173,8 @@ const page = (name = "page"): Field => ({ in: "query", name, kind: "int" });
 const articleParam: Field = { in: "params", name: "articleId", kind: "int", required: true };
 const articleBody: Field = { in: "body", name: "article_id", kind: "int", required: true };
 const taskParam: Field = { in: "params", name: "id", kind: "uuid", required: true };
+const commentArticle: Field = { in: "params", name: "id", kind: "int", required: true };
+const commentParam: Field = { in: "params", name: "id", kind: "int", required: true };
 const excludeRead: Field = { in: "query", name: "exclude_read", kind: "enum", values: ["true", "false", "1", "0"] };
 const phone: Field = { in: "body", name: "phone", kind: "text", required: true, max: 11, userText: true };
 
@@ -836,6 +849,113 @@ export const ENDPOINTS: Endpoint[] = [
     sample: () => ({ params: { label: "睡眠" } }),
     sampleStatus: [404], // the fixture's reader has no interest by that label (interests.int.test.ts removes real ones)
   }),
+  // Comments (issue 43).
+  ep({
+    method: "GET",
+    path: "/api/v1/articles/{id}/comments",
+    file: "app/api/v1/articles/[id]/comments/route.ts",
+    module: articleComments,
+    handler: articleComments.GET,
+    auth: "optional",
+    fields: [commentArticle, { in: "query", name: "sort", kind: "enum", values: ["hot", "new"] }, page(), page("limit")],
+    sample: (f) => ({ params: { id: String(f.articleIds[0]) }, query: { sort: "hot", page: "1", limit: "20" } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/articles/{id}/comments",
+    file: "app/api/v1/articles/[id]/comments/route.ts",
+    module: articleComments,
+    handler: articleComments.POST,
+    auth: "required",
+    bodyLimit: 16 * 1024,
+    fields: [commentArticle, { in: "body", name: "content", kind: "text", required: true, max: 1000, userText: true }, { in: "body", name: "reply_to", kind: "int", nullable: true }],
+    sample: (f) => ({ params: { id: String(f.articleIds[0]) }, body: { content: `样例评论 ${unique()}` } }),
+    sampleStatus: [201],
+  }),
+  ep({
+    method: "GET",
+    path: "/api/v1/comments/{id}/replies",
+    file: "app/api/v1/comments/[id]/replies/route.ts",
+    module: commentReplies,
+    handler: commentReplies.GET,
+    auth: "optional",
+    fields: [commentParam, page(), page("limit")],
+    sample: (f) => ({ params: { id: String(f.commentId) }, query: { page: "1", limit: "20" } }),
+  }),
+  ep({
+    method: "PATCH",
+    path: "/api/v1/comments/{id}",
+    file: "app/api/v1/comments/[id]/route.ts",
+    module: commentOne,
+    handler: commentOne.PATCH,
+    auth: "required",
+    userScoped: true,
+    bodyLimit: 16 * 1024,
+    fields: [commentParam, { in: "body", name: "content", kind: "text", required: true, max: 1000, userText: true }],
+    sample: (f) => ({ params: { id: String(f.commentId) }, body: { content: "改过的评论" } }),
+  }),
+  ep({
+    method: "DELETE",
+    path: "/api/v1/comments/{id}",
+    file: "app/api/v1/comments/[id]/route.ts",
+    module: commentOne,
+    handler: commentOne.DELETE,
+    auth: "required",
+    userScoped: true,
+    fields: [commentParam],
+    sample: (f) => ({ params: { id: String(f.spareCommentId) } }),
+    sampleStatus: [200, 404], // the first call deletes it
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/comments/{id}/like",
+    file: "app/api/v1/comments/[id]/like/route.ts",
+    module: commentLike,
+    handler: commentLike.POST,
+    auth: "required",
+    userScoped: true,
+    fields: [commentParam],
+    sample: (f) => ({ params: { id: String(f.otherCommentId) } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/comments/{id}/report",
+    file: "app/api/v1/comments/[id]/report/route.ts",
+    module: commentReport,
+    handler: commentReport.POST,
+    auth: "required",
+    userScoped: true,
+    bodyLimit: 4 * 1024,
+    fields: [
+      commentParam,
+      { in: "body", name: "reason", kind: "enum", required: true, values: ["spam", "abuse", "illegal", "porn", "rumor", "other"] },
+      { in: "body", name: "note", kind: "text", max: 200, nullable: true, userText: true },
+    ],
+    sample: (f) => ({ params: { id: String(f.otherCommentId) }, body: { reason: "spam", note: "广告" } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/v1/notifications",
+    file: "app/api/v1/notifications/route.ts",
+    module: notificationList,
+    handler: notificationList.GET,
+    auth: "required",
+    userScoped: true,
+    fields: [page(), page("limit")],
+    sample: () => ({ query: { page: "1", limit: "20" } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/notifications/read",
+    file: "app/api/v1/notifications/read/route.ts",
+    module: notificationRead,
+    handler: notificationRead.POST,
+    auth: "required",
+    userScoped: true,
+    bodyLimit: 8 * 1024,
+    fields: [{ in: "body", name: "ids", kind: "ids" }],
+    sample: () => ({ body: { ids: [1] } }),
+  }),
 ];
 
 /** The route files, each with the methods the registry lists for it. */
@@ -910,6 +1030,16 @@ export async function newFixture(prefix = "m"): Promise<Fixture> {
     ])
     .returning({ id: summaryTasks.id, uuid: summaryTasks.uuid });
   const other = await newUserWithPassword(`${prefix}_other`);
+  // Commenting asks for a proven phone: the fixture's reader has one.
+  await db.update(users).set({ phoneNumber: uniquePhone(), phoneVerifiedAt: new Date() }).where(eq(users.id, user.id));
+  const [comment, spareComment, otherComment] = await db
+    .insert(comments)
+    .values([
+      { userId: user.id, articleId: articleIds[0], content: "夹具评论" },
+      { userId: user.id, articleId: articleIds[0], content: "要删的夹具评论" },
+      { userId: other.id, articleId: articleIds[0], content: "别人的评论" },
+    ])
+    .returning({ id: comments.id });
   return {
     user,
     articleIds,
@@ -925,6 +1055,9 @@ export async function newFixture(prefix = "m"): Promise<Fixture> {
     pendingTaskId: pending.id,
     spareTaskId: spareTask.uuid,
     otherUserId: other.id,
+    commentId: comment.id,
+    spareCommentId: spareComment.id,
+    otherCommentId: otherComment.id,
   };
 }
 

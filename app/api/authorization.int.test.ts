@@ -43,7 +43,7 @@ async function viewOfA() {
       times: r.read_times,
     })),
   });
-  const [me, stats, likes, favorites, history, summaries, task, liked, interests] = await Promise.all([
+  const [me, stats, likes, favorites, history, summaries, task, liked, interests, inbox, thread] = await Promise.all([
     as(a, "GET /api/v1/users/me"),
     as(a, "GET /api/v1/users/me/stats"),
     as(a, "GET /api/v1/likes/my-likes"),
@@ -53,8 +53,11 @@ async function viewOfA() {
     as(a, "GET /api/summary/task/{id}/status"),
     as(a, "GET /api/v1/likes/status/{articleId}", { params: { articleId: String(aArticle) } }),
     as(a, "GET /api/v1/users/me/interests"),
+    as(a, "GET /api/v1/notifications"),
+    as(a, "GET /api/v1/articles/{id}/comments", { query: { sort: "new" } }),
   ]);
-  for (const r of [me, stats, likes, favorites, history, summaries, task, liked, interests]) expect(r.status, r.text.slice(0, 200)).toBe(200);
+  for (const r of [me, stats, likes, favorites, history, summaries, task, liked, interests, inbox, thread]) expect(r.status, r.text.slice(0, 200)).toBe(200);
+  const mine = (thread.body.data.items as { id: number; content: string; user: { id: number } | null }[]).filter((c) => c.user?.id === a.user.id);
   return {
     me: me.body,
     stats: stats.body,
@@ -66,6 +69,12 @@ async function viewOfA() {
     liked: liked.body,
     // Labels and the switch (weights are "as of now": they decay between two reads).
     interests: { personalized: interests.body.personalized, labels: interests.body.items.map((i: { label: string }) => i.label) },
+    // B's like on A's comment tells A (that is what a like does): the replies A was told of stay as they were.
+    notifications: (() => {
+      const replies = (inbox.body.data.items as { id: number; kind: string; read: boolean }[]).filter((n) => n.kind === "reply");
+      return { unread: replies.filter((n) => !n.read).length, ids: replies.map((n) => n.id) };
+    })(),
+    comments: mine.map((c) => [c.id, c.content]),
   };
 }
 
@@ -84,7 +93,12 @@ beforeAll(async () => {
   expect((await as(a, "POST /api/v1/likes/{articleId}", { params: { articleId: String(aArticle) } })).body.data.action).toBe("liked");
   expect((await as(a, "POST /api/v1/favorites", { body: { article_id: aArticle } })).status).toBe(200);
   expect((await as(a, "PUT /api/v1/users/me", { body: { display_name: "甲", email: "a@example.com", bio: "甲的简介" } })).status).toBe(200);
+  // B answers A's comment: A has a notification of their own.
+  const reply = await as(b, "POST /api/v1/articles/{id}/comments", { params: { id: String(aArticle) }, body: { content: "乙的回复", reply_to: a.commentId } });
+  expect(reply.status).toBe(201);
   before = await viewOfA();
+  expect(before.notifications.unread).toBe(1);
+  expect(before.comments).toEqual(expect.arrayContaining([[a.commentId, "夹具评论"]]));
   expect(before.likes.total).toBe(1);
   expect(before.favorites.total).toBe(1);
   expect(before.history.items.map((r: { id: number }) => r.id)).toEqual([a.recordId]);
@@ -100,6 +114,55 @@ type Attack = [name: string, endpoint: string, run: () => Promise<Res>, check: (
 const ids = (res: Res) => (res.body.items as { id: number }[]).map((r) => r.id);
 
 const ATTACKS: Attack[] = [
+  [
+    "PATCH /api/v1/comments/{A's comment} → 404, the text stays",
+    "PATCH /api/v1/comments/{id}",
+    () => as(b, "PATCH /api/v1/comments/{id}", { params: { id: String(a.commentId) }, body: { content: "乙改了甲的评论", user_id: a.user.id } }),
+    (res) => {
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe("评论不存在或已被删除");
+    },
+  ],
+  [
+    "DELETE /api/v1/comments/{A's comment} → 404, the comment stays",
+    "DELETE /api/v1/comments/{id}",
+    () => as(b, "DELETE /api/v1/comments/{id}", { params: { id: String(a.commentId) }, query: { user_id: String(a.user.id) } }),
+    (res) => {
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe("评论不存在或已被删除");
+    },
+  ],
+  [
+    "POST /api/v1/comments/{A's comment}/like naming A → B's own like",
+    "POST /api/v1/comments/{id}/like",
+    () => as(b, "POST /api/v1/comments/{id}/like", { params: { id: String(a.commentId) }, body: { user_id: a.user.id } }),
+    (res) => expect(res.body.data).toEqual({ action: "liked", like_cnt: 1 }),
+  ],
+  [
+    "POST /api/v1/comments/{A's comment}/report naming A as the reporter → B's one report, counted once",
+    "POST /api/v1/comments/{id}/report",
+    async () => {
+      const first = await as(b, "POST /api/v1/comments/{id}/report", { params: { id: String(a.commentId) }, body: { reason: "spam", user_id: a.user.id } });
+      expect(first.body.data).toEqual({ reported: true, already: false });
+      return as(b, "POST /api/v1/comments/{id}/report", { params: { id: String(a.commentId) }, body: { reason: "abuse", reporter_id: a.user.id } });
+    },
+    (res) => expect(res.body.data).toEqual({ reported: true, already: true }),
+  ],
+  [
+    "GET /api/v1/notifications?user_id={A} → B's own",
+    "GET /api/v1/notifications",
+    () => as(b, "GET /api/v1/notifications", { query: { user_id: String(a.user.id) } }),
+    (res) => {
+      expect(res.status).toBe(200);
+      expect(ids({ ...res, body: res.body.data })).not.toEqual(expect.arrayContaining(before.notifications.ids));
+    },
+  ],
+  [
+    "POST /api/v1/notifications/read {A's notification} → A's stays unread",
+    "POST /api/v1/notifications/read",
+    () => as(b, "POST /api/v1/notifications/read", { body: { ids: before.notifications.ids, user_id: a.user.id } }),
+    (res) => expect(res.status).toBe(200),
+  ],
   [
     "DELETE /api/v1/user-read-history/{A's record id} → 404",
     "DELETE /api/v1/user-read-history/{id}",
@@ -215,14 +278,14 @@ const ATTACKS: Attack[] = [
       }),
     (res) => {
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: b.user.id, account_name: b.user.account, display_name: "乙", phone_number: null, has_password: true });
+      expect(res.body).toMatchObject({ id: b.user.id, account_name: b.user.account, display_name: "乙", phone_number: expect.not.stringMatching(/^13800000000$/), has_password: true });
     },
   ],
   [
     "GET /api/v1/users/me/stats → B's counts",
     "GET /api/v1/users/me/stats",
     () => as(b, "GET /api/v1/users/me/stats"),
-    (res) => expect(res.body).toEqual({ likes_count: 0, favorites_count: 1, comments_count: 0, read_count: 1 }),
+    (res) => expect(res.body).toEqual({ likes_count: 0, favorites_count: 1, comments_count: 3, read_count: 1 }), // B's two fixture comments and the reply to A
   ],
   [
     // Both fixtures share a password, so a right one here would delete B (privacy/deletion.int.test.ts plays that:
@@ -455,6 +518,9 @@ describe.each(required.map((e) => [e.id, e] as const))("%s", (_id, e) => {
   });
 });
 
+/** Lists whose pages past the first are for signed-in readers (SPEC section 6); a thread's comments are for everyone. */
+const MEMBERS_PAST_PAGE_ONE = new Set(["/api/v1/articles", "/api/v1/articles/search"]);
+
 describe("endpoints open to visitors treat a bad token as a visitor", () => {
   const open = ENDPOINTS.filter((x) => x.auth === "optional");
   let ip = 0; // visitors' chat limit is per address
@@ -462,7 +528,7 @@ describe("endpoints open to visitors treat a bad token as a visitor", () => {
   it.each(cases)("%s", async (_name, x, c) => {
     const res = await send(x, { ...sampleSend(x, a), token: null, headers: await c.headers(), peer: `10.7.0.${++ip}` });
     expect(res.status, res.text.slice(0, 200)).toBe(200);
-    if (x.method === "GET") {
+    if (x.method === "GET" && MEMBERS_PAST_PAGE_ONE.has(x.path)) {
       // …so a second page, which needs sign-in, is refused.
       const next = await send(x, { ...sampleSend(x, a), query: { ...sampleSend(x, a).query, page: "2" }, token: null, headers: await c.headers() });
       expect(next.status).toBe(401);

@@ -246,6 +246,25 @@ function listCases(field: Field): Case[] {
   ];
 }
 
+/** A JSON list of row ids (which notifications to mark read). */
+function idsCases(field: Field): Case[] {
+  return [
+    fieldCase(field, "an empty list", [], "any"),
+    fieldCase(field, "100 ids", Array.from({ length: 100 }, (_, i) => i + 1), "any"),
+    fieldCase(field, "101 ids", Array.from({ length: 101 }, (_, i) => i + 1), "4xx"),
+    fieldCase(field, "the largest id", [2_147_483_647], "any"),
+    fieldCase(field, "an id past int4", [2_147_483_648], "4xx"),
+    fieldCase(field, "zero", [0], "4xx"),
+    fieldCase(field, "a negative id", [-1], "4xx"),
+    fieldCase(field, "a fraction", [1.5], "4xx"),
+    fieldCase(field, "a digit string", ["1"], "4xx"),
+    fieldCase(field, "a null item", [null], "4xx"),
+    fieldCase(field, "nested lists", [[1]], "4xx"),
+    ...wrongTypes(field, ["an empty array", "an array"]),
+    missing(field),
+  ];
+}
+
 function casesFor(field: Field): Case[] {
   switch (field.kind) {
     case "text":
@@ -260,6 +279,8 @@ function casesFor(field: Field): Case[] {
       return boolCases(field);
     case "list":
       return listCases(field);
+    case "ids":
+      return idsCases(field);
   }
 }
 
@@ -386,7 +407,7 @@ function assertAnswer(res: Res, expectation: Expect) {
 }
 
 /** Endpoints with limits that would turn later cases into 429s before their input is even looked at. */
-const LIMITED = new Set(["/api/summary/create-task", "/api/v1/auth/login", "/api/v1/chat", "/api/v1/sms/login", "/api/v1/sms/send"]);
+const LIMITED = new Set(["/api/v1/articles/{id}/comments", "/api/summary/create-task", "/api/v1/auth/login", "/api/v1/chat", "/api/v1/sms/login", "/api/v1/sms/send"]);
 async function clearLimits() {
   const db = await getDb();
   await db.execute(sql`delete from rate_limits`);

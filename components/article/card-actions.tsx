@@ -3,7 +3,6 @@
 import { Bookmark, Heart, MessageCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
-import { toast } from "@/lib/client/toast";
 import type { ApiArticle } from "@/lib/articles/serialize";
 import { api } from "@/lib/client/api";
 import { getToken, useSessionChange } from "@/lib/client/session";
@@ -82,7 +81,7 @@ export function CardActions({ article }: { article: CardCounts }) {
 
   function comment() {
     if (!signedInOrAsk()) return;
-    toast("评论功能即将上线");
+    router.push(`/articles/${article.id}#comments`);
   }
 
   // Each button's name is its action followed by the count it shows ("点赞 12"): the visible text is part of it.

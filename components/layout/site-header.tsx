@@ -1,16 +1,30 @@
 import { Link } from "@/components/ui/link";
 import { Suspense } from "react";
-import { Sparkles } from "lucide-react";
+import { Bell, Sparkles } from "lucide-react";
 import { cookies } from "next/headers";
 import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { pageViewer } from "@/lib/auth/viewer";
+import { unreadCount } from "@/lib/comments/notifications";
+import { getDb } from "@/lib/db";
+import { errorMessage, log } from "@/lib/log";
 import { ClearStaleSession } from "./clear-stale-session";
 import { SearchBox } from "./search-box";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 
+/** The header's 消息 count; a failure costs the badge, never the page. */
+async function unread(userId: number): Promise<number> {
+  try {
+    return await unreadCount(await getDb(), userId);
+  } catch (err) {
+    log.warn("unread_count_failed", { error: errorMessage(err) });
+    return 0;
+  }
+}
+
 export async function SiteHeader() {
   const viewer = await pageViewer();
+  const messages = viewer ? await unread(viewer.id) : 0;
   const stale = !viewer && Boolean((await cookies()).get(TOKEN_COOKIE)?.value);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -30,6 +44,21 @@ export async function SiteHeader() {
           <span className="sm:hidden">总结</span>
         </Link>
         <ThemeToggle />
+        {viewer ? (
+          <Link
+            href="/notifications"
+            aria-label={messages ? `消息，${messages} 条未读` : "消息"}
+            className="relative flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-brand-50 hover:text-brand-600"
+            data-testid="header-notifications"
+          >
+            <Bell className="size-5" aria-hidden />
+            {messages ? (
+              <span aria-hidden className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-rose-600 px-1 text-center text-[10px] leading-4 font-medium text-white">
+                {messages > 99 ? "99+" : messages}
+              </span>
+            ) : null}
+          </Link>
+        ) : null}
         {viewer ? (
           <UserMenu name={viewer.displayName || viewer.accountName} avatarUrl={viewer.avatarUrl} isAdmin={viewer.role === "admin"} />
         ) : (

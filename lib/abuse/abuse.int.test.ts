@@ -189,14 +189,14 @@ describe("issue 42, row 10: a proof passes only the action and address it was is
     expect((await send("203.0.113.140", { headers: await proofFor("sms", "203.0.113.140") })).status).toBe(200);
   });
 
-  it("issues challenges for the two actions only, 60 an hour to an address", async () => {
+  it("issues challenges for the three actions only, 60 an hour to an address", async () => {
     const issue = (peer: string, path: string) => call(humanCheck, `/api/v1/human-check?for=${encodeURIComponent(path)}`, { peer });
     const first = await issue("203.0.113.142", "/sms/send");
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ parameters: expect.any(Object), signature: expect.any(String) });
     const unknown = await issue("203.0.113.142", "/likes");
     expect(unknown.status).toBe(400);
-    expect(unknown.body.detail).toBe("参数 for：须为需要人机验证的接口（/sms/send 或 /auth/register）");
+    expect(unknown.body.detail).toBe("参数 for：须为需要人机验证的接口（/sms/send、/auth/register 或 /comments）");
     for (let i = 1; i < 60; i++) expect((await issue("203.0.113.142", i % 2 ? "/auth/register" : "/sms/send")).status).toBe(200);
     const over = await issue("203.0.113.142", "/sms/send");
     expect([over.status, over.body.detail]).toEqual([429, "人机验证请求过于频繁，请稍后再试"]);

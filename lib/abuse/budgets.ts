@@ -27,6 +27,16 @@ export const BUDGET = {
   /** Signed-in chat questions and summaries a day from one address, whoever asks (free accounts do not multiply). */
   chatPerAddressDay: 600,
   summaryPerAddressDay: 100,
+  /** Comments and replies per account and per address (lib/comments/budget.ts), and the human check on a burst. */
+  commentPerUserHour: 30,
+  commentPerUserDay: 200,
+  commentPerAddressHour: 60,
+  commentPerAddressDay: 400,
+  /** Comments in the hour from one address after which a human check is asked for. */
+  commentCheckAfter: 10,
+  /** Likes on comments (each may notify someone) and reports (each may hide a comment) per account. */
+  commentLikePerUserHour: 300,
+  commentReportPerUserDay: 30,
 } as const;
 
 export const FRESH_ACCOUNT_MS = 24 * 3_600_000;

@@ -22,7 +22,8 @@ const COST = 100;
 const COUNTER = [4_000, 12_000] as const;
 
 /** The requests that may ask for a human check, by their API path (what the browser asks a challenge for). */
-export const HUMAN_CHECK_ACTIONS = { "/sms/send": "sms", "/auth/register": "register" } as const;
+/** (Comments post to /articles/{id}/comments: their challenge is asked for as `/comments`, one action for every article.) */
+export const HUMAN_CHECK_ACTIONS = { "/sms/send": "sms", "/auth/register": "register", "/comments": "comment" } as const;
 export type HumanCheckAction = (typeof HUMAN_CHECK_ACTIONS)[keyof typeof HUMAN_CHECK_ACTIONS];
 /** Who a challenge is for: the action and the client's address (its budget key, lib/api/client-ip.ts). */
 export type HumanCheckFor = { action: HumanCheckAction; address: string };

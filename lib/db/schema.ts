@@ -2,6 +2,7 @@
 // Migrations are generated from this file (`npm run db:generate`) into drizzle/ and committed.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -82,6 +83,9 @@ export const users = pgTable(
      */
     termsVersion: text("terms_version"),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    /** 禁言 by an operator: no comments, replies, likes on comments or reports until then. */
+    mutedUntil: timestamp("muted_until", { withTimezone: true }),
+    mutedReason: text("muted_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -390,20 +394,156 @@ export const userVectors = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.model] })],
 );
 
-/** Comments exist only as counters in the interface; rows are kept so counts come from real data. */
+// ── Comments (lib/comments, docs/comments.md) ───────────────────────────────────────────────────────
+
+/**
+ * visible: shown to everyone; pending: held for review (先审后发, a word of the list, a reader under review,
+ * three reports, the content-safety provider), shown only to its author; removed: taken down by an operator
+ * with a reason its author sees, kept for the record (COMMENT_RECORD_DAYS) then purged; deleted: deleted by its
+ * author (or with their account) while replies hang under it — no content left, shown as 该评论已删除.
+ */
+export const COMMENT_STATUSES = ["visible", "pending", "removed", "deleted"] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+/**
+ * The roots a thread lists: visible ones, and deleted ones that still have visible replies (该评论已删除 above
+ * them). The thread queries use this same expression, so the planner matches the partial indexes.
+ */
+export const THREAD_ROOT = (t: { rootId: AnyPgColumn; status: AnyPgColumn; replyCount: AnyPgColumn }) =>
+  sql`${t.rootId} is null and (${t.status} = 'visible' or (${t.status} = 'deleted' and ${t.replyCount} > 0))`;
+
+/**
+ * Two levels, as 知乎 and 掘金 show them: a root comment on the article (root_id null) and replies under it
+ * (root_id the root; reply_to_id the comment answered, a root or another reply, shown 回复 @某人). Counters move
+ * with the rows by trigger (drizzle/0022_comments.sql): articles.comment_cnt counts visible comments, a root's
+ * reply_count its visible replies, like_cnt the comment_likes rows.
+ */
 export const comments = pgTable(
   "comments",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: userRef(),
+    /** Null once the author's account is deleted and the comment stays as 该评论已删除 above replies. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     articleId: articleRef(),
+    rootId: integer("root_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    replyToId: integer("reply_to_id").references((): AnyPgColumn => comments.id, { onDelete: "set null" }),
+    replyToUserId: integer("reply_to_user_id").references(() => users.id, { onDelete: "set null" }),
     content: text("content").notNull(),
+    status: text("status", { enum: COMMENT_STATUSES }).notNull().default("visible"),
+    /** Why a pending comment waits (lib/comments/moderation.ts HOLD_REASONS). */
+    heldReason: text("held_reason"),
+    likeCnt: integer("like_cnt").notNull().default(0),
+    replyCount: integer("reply_count").notNull().default(0),
+    /** 最热: likes and replies, decaying with age (about ×e every 12.5 hours), for the thread's hot index. */
+    hotScore: doublePrecision("hot_score").generatedAlwaysAs(
+      sql`log(greatest(like_cnt + 2 * reply_count + 1, 1)) + extract(epoch from (created_at - '2020-01-01 00:00:00+00'::timestamptz)) / 45000`,
+    ),
+    /** IP 属地 at posting (lib/comments/ip-region.ts), and the address itself for the record (operators only). */
+    ipRegion: text("ip_region"),
+    requestIp: text("request_ip"),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    removedReason: text("removed_reason"),
+    removedBy: integer("removed_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("comments_user_idx").on(t.userId), index("comments_article_idx").on(t.articleId)],
+  (t) => [
+    index("comments_user_idx").on(t.userId),
+    index("comments_article_idx").on(t.articleId),
+    // A thread's first page, either sort, from an index alone however long the thread (drizzle/0023).
+    index("comments_thread_hot_idx").on(t.articleId, t.hotScore.desc(), t.id.desc()).where(THREAD_ROOT(t)),
+    index("comments_thread_new_idx").on(t.articleId, t.createdAt.desc(), t.id.desc()).where(THREAD_ROOT(t)),
+    index("comments_replies_idx").on(t.rootId, t.createdAt, t.id).where(sql`${t.rootId} is not null`),
+    index("comments_user_recent_idx").on(t.userId, t.createdAt.desc()),
+    index("comments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check("comments_status_valid", sql`${t.status} in ('visible', 'pending', 'removed', 'deleted')`),
+    check("comments_counters_nonnegative", sql`${t.likeCnt} >= 0 and ${t.replyCount} >= 0`),
+  ],
 );
 export type Comment = typeof comments.$inferSelect;
 export type NewComment = typeof comments.$inferInsert;
+
+/** One like per reader and comment; comments.like_cnt moves with the rows. */
+export const commentLikes = pgTable(
+  "comment_likes",
+  {
+    commentId: integer("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: userRef(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_likes_user_idx").on(t.userId)],
+);
+
+export const COMMENT_REPORT_REASONS = ["spam", "abuse", "illegal", "porn", "rumor", "other"] as const;
+export type CommentReportReason = (typeof COMMENT_REPORT_REASONS)[number];
+
+/** 举报: one per reader and comment; three readers other than the author hold it for review. */
+export const commentReports = pgTable(
+  "comment_reports",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    commentId: integer("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    reporterId: userRef(),
+    reason: text("reason", { enum: COMMENT_REPORT_REASONS }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+    /** When an operator decided the report's comment (kept or removed). */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("comment_reports_comment_reporter_key").on(t.commentId, t.reporterId),
+    index("comment_reports_reporter_idx").on(t.reporterId),
+    index("comment_reports_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+export type CommentReport = typeof commentReports.$inferSelect;
+
+/** The operators' sensitive-word list: a comment containing one is held for review, never dropped. */
+export const commentWords = pgTable("comment_words", {
+  word: text("word").primaryKey(),
+  createdAt: createdAt(),
+});
+
+export const NOTIFICATION_KINDS = ["reply", "like", "removed"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * 消息: a reply to one of my comments, likes on one (one unread row per comment, counting them), one of mine
+ * removed (with its reason). Read ones stay until the account goes.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: userRef(),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    /** Mine (liked, removed) or the reply to mine. */
+    commentId: integer("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    articleId: articleRef(),
+    /** Who replied, or the latest to like. */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** Likes grouped in this row. */
+    count: integer("count").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    uniqueIndex("notifications_like_group_key").on(t.userId, t.commentId).where(sql`${t.kind} = 'like' and ${t.readAt} is null`),
+    index("notifications_comment_idx").on(t.commentId),
+    index("notifications_actor_idx").on(t.actorId),
+    check("notifications_kind_valid", sql`${t.kind} in ('reply', 'like', 'removed')`),
+  ],
+);
+export type Notification = typeof notifications.$inferSelect;
 
 // ── Link summaries ──────────────────────────────────────────────────────────────────────────────────
 

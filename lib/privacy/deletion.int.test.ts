@@ -13,7 +13,7 @@ import { DELETE as deleteMe, GET as me } from "@/app/api/v1/users/me/route";
 import { hashPassword } from "@/lib/auth/password";
 import { signToken } from "@/lib/auth/token";
 import { getDb } from "@/lib/db";
-import { adminAudit, articles, comments, rateLimits, summaryTasks, users } from "@/lib/db/schema";
+import { adminAudit, articles, commentLikes, commentReports, comments, notifications, rateLimits, summaryTasks, users } from "@/lib/db/schema";
 import { searchFieldsFor } from "@/lib/search/text";
 import { call } from "@/test/api";
 import { codeSentTo, wrongCode } from "@/test/sms-codes";
@@ -40,7 +40,10 @@ async function actAs(p: Awaited<ReturnType<typeof person>>) {
   await call(like, `/api/v1/likes/${articleIds[0]}`, { method: "POST", token: p.token, params: { articleId: String(articleIds[0]) } });
   await call(favorite, "/api/v1/favorites", { token: p.token, json: { article_id: articleIds[1] } });
   await call(record, "/api/v1/user-read-history/record", { token: p.token, json: { article_id: articleIds[2] } });
-  await db.insert(comments).values({ userId: p.id, articleId: articleIds[0], content: "评论" });
+  const [comment] = await db.insert(comments).values({ userId: p.id, articleId: articleIds[0], content: "评论" }).returning({ id: comments.id });
+  await db.insert(commentLikes).values({ commentId: comment.id, userId: p.id });
+  await db.insert(commentReports).values({ commentId: comment.id, reporterId: p.id, reason: "spam" });
+  await db.insert(notifications).values({ userId: p.id, kind: "like", commentId: comment.id, articleId: articleIds[0] });
   // A summary turned into an article that waits for review: theirs until an operator publishes it.
   const [pending] = await db
     .insert(articles)

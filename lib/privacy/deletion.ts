@@ -11,14 +11,14 @@ import "server-only";
 // (lib/abuse/spend.ts: deleting gives nothing back). Its tokens stop at
 // once (no account), and its name and phone number are free again. The site's last operator cannot leave.
 import { randomBytes } from "node:crypto";
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { withPhoneProof } from "@/lib/auth/phone-proof";
 import type { AccountDeletion } from "@/lib/auth/schema";
 import { confirmPassword } from "@/lib/auth/security";
 import { getDb } from "@/lib/db";
 import type { Db, Tx } from "@/lib/db/client";
-import { rateLimits, smsCodes, users, type User } from "@/lib/db/schema";
+import { comments, rateLimits, smsCodes, users, type User } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { MSG } from "@/lib/messages";
 import { dropOrphanedSubmissions, submittedArticles } from "@/lib/summary/submissions";
@@ -56,6 +56,12 @@ async function erase(tx: Db | Tx, user: User): Promise<void> {
   const submitted = await submittedArticles(tx, sql`user_id = ${user.id}`);
   if (user.phoneNumber) await tx.delete(smsCodes).where(eq(smsCodes.phone, user.phoneNumber));
   await tx.delete(rateLimits).where(sql`${rateLimits.key} = any(${sql.param(keysOf(user))}::text[])`);
+  // Their root comments that others replied to stay as 该评论已删除 above the replies (no author, no text);
+  // every other comment of theirs goes with the account (a root's replies by others stay: lib/comments).
+  await tx
+    .update(comments)
+    .set({ userId: null, status: "deleted", content: "", heldReason: null, ipRegion: null, requestIp: null })
+    .where(and(eq(comments.userId, user.id), isNull(comments.rootId), sql`exists (select 1 from ${comments} r where r.root_id = ${comments.id} and r.user_id is distinct from ${user.id})`));
   await tx.delete(users).where(eq(users.id, user.id));
   await dropOrphanedSubmissions(tx, submitted);
 }

@@ -1,15 +1,19 @@
 import "server-only";
 // A reader's own data as one JSON file (个人信息保护法 article 45; docs/privacy.md has the shape): the profile,
-// likes, favourites, comments, reading history, summary tasks with their results, and the interest labels the
-// feed is personalised with. Only rows of this account, and no secret: no password hash, no token, no code.
-import { asc, eq } from "drizzle-orm";
+// likes, favourites, comments (with the visible replies others wrote to them, and the reader's reports), reading
+// history, summary tasks with their results, and the interest labels the feed is personalised with. Only rows of
+// this account, and no secret: no password hash, no token, no code, no address. Replies are other readers'
+// words: only visible ones on visible articles, never a removed or held one; a report names the comment, not
+// its text.
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db/client";
-import { articles, comments, favorites, likes, readHistory, summaryTasks, users, userVectors, type User } from "@/lib/db/schema";
+import { articles, commentLikes, commentReports, comments, favorites, notifications, likes, readHistory, summaryTasks, users, userVectors, type User } from "@/lib/db/schema";
 import { toApiUser, type ApiUser } from "@/lib/auth/serialize";
 import { readInterests } from "@/lib/recommendations/profile";
 
 /** The export's format name; a change of shape gets a new version. */
-export const EXPORT_FORMAT = "shiyue-export/1";
+export const EXPORT_FORMAT = "shiyue-export/2";
 
 type ArticleRef = { article_id: number; title: string | null; source_url: string | null };
 
@@ -21,7 +25,12 @@ export type AccountExport = {
   consent: { policy_version: string; agreed_at: string } | null;
   likes: (ArticleRef & { liked_at: string })[];
   favorites: (ArticleRef & { favorited_at: string })[];
-  comments: (ArticleRef & { content: string; created_at: string })[];
+  comments: (ArticleRef & { id: number; content: string; created_at: string; status: string; reply_to: number | null; edited: boolean; removed_reason: string | null })[];
+  replies_received: (ArticleRef & { id: number; reply_to: number; from: string; content: string; created_at: string })[];
+  comment_reports: { comment_id: number; reason: string; note: string | null; created_at: string }[];
+  comment_likes: { comment_id: number; liked_at: string }[];
+  /** 消息: what they were told (the comment named, not quoted), on visible articles. */
+  notifications: { kind: string; comment_id: number; article_id: number; count: number; created_at: string; read_at: string | null }[];
   reading_history: (ArticleRef & { first_read_at: string; last_read_at: string; read_times: number })[];
   summary_tasks: { id: string; url: string; method: string; status: string; created_at: string; completed_at: string | null; error: string | null; result: unknown; article_id: number | null }[];
   interests: { labels: { label: string; weight: number }[]; vectors: { model: string; dimensions: number; updated_at: string }[] };
@@ -38,10 +47,31 @@ const refOf = (r: { articleId: number; title: string | null; sourceUrl: string |
 /** Everything the account owns, oldest first in each list. */
 export async function exportAccount(db: Db, user: User, now = new Date()): Promise<AccountExport> {
   const id = user.id;
-  const [liked, favorited, commented, read, tasks, labels, vectors, [fresh]] = await Promise.all([
+  const replier = alias(users, "replier");
+  const [liked, favorited, commented, received, reported, likedComments, told, read, tasks, labels, vectors, [fresh]] = await Promise.all([
     db.select({ ...ref, at: likes.createdAt }).from(likes).innerJoin(articles, eq(articles.id, likes.articleId)).where(eq(likes.userId, id)).orderBy(asc(likes.createdAt), asc(likes.id)),
     db.select({ ...ref, at: favorites.createdAt }).from(favorites).innerJoin(articles, eq(articles.id, favorites.articleId)).where(eq(favorites.userId, id)).orderBy(asc(favorites.createdAt), asc(favorites.id)),
-    db.select({ ...ref, content: comments.content, at: comments.createdAt }).from(comments).innerJoin(articles, eq(articles.id, comments.articleId)).where(eq(comments.userId, id)).orderBy(asc(comments.createdAt), asc(comments.id)),
+    db
+      .select({ ...ref, id: comments.id, content: comments.content, at: comments.createdAt, status: comments.status, replyTo: comments.replyToId, editedAt: comments.editedAt, removedReason: comments.removedReason })
+      .from(comments)
+      .innerJoin(articles, eq(articles.id, comments.articleId))
+      .where(eq(comments.userId, id))
+      .orderBy(asc(comments.createdAt), asc(comments.id)),
+    db
+      .select({ ...ref, id: comments.id, replyTo: comments.replyToId, from: sql<string>`coalesce(${replier.displayName}, ${replier.accountName})`, content: comments.content, at: comments.createdAt })
+      .from(comments)
+      .innerJoin(articles, eq(articles.id, comments.articleId))
+      .innerJoin(replier, eq(replier.id, comments.userId))
+      .where(and(eq(comments.replyToUserId, id), ne(comments.userId, id), eq(comments.status, "visible"), isNull(articles.hiddenAt)))
+      .orderBy(asc(comments.createdAt), asc(comments.id)),
+    db.select().from(commentReports).where(eq(commentReports.reporterId, id)).orderBy(asc(commentReports.createdAt), asc(commentReports.id)),
+    db.select().from(commentLikes).where(eq(commentLikes.userId, id)).orderBy(asc(commentLikes.createdAt), asc(commentLikes.commentId)),
+    db
+      .select({ n: notifications })
+      .from(notifications)
+      .innerJoin(articles, eq(articles.id, notifications.articleId))
+      .where(and(eq(notifications.userId, id), isNull(articles.hiddenAt)))
+      .orderBy(asc(notifications.createdAt), asc(notifications.id)),
     db
       .select({ ...ref, first: readHistory.firstReadAt, last: readHistory.readAt, times: readHistory.readTimes })
       .from(readHistory)
@@ -61,7 +91,20 @@ export async function exportAccount(db: Db, user: User, now = new Date()): Promi
     consent: account.termsVersion && account.termsAcceptedAt ? { policy_version: account.termsVersion, agreed_at: account.termsAcceptedAt.toISOString() } : null,
     likes: liked.map((r) => ({ ...refOf(r), liked_at: r.at.toISOString() })),
     favorites: favorited.map((r) => ({ ...refOf(r), favorited_at: r.at.toISOString() })),
-    comments: commented.map((r) => ({ ...refOf(r), content: r.content, created_at: r.at.toISOString() })),
+    comments: commented.map((r) => ({
+      ...refOf(r),
+      id: r.id,
+      content: r.content,
+      created_at: r.at.toISOString(),
+      status: r.status,
+      reply_to: r.replyTo,
+      edited: r.editedAt !== null,
+      removed_reason: r.removedReason,
+    })),
+    replies_received: received.map((r) => ({ ...refOf(r), id: r.id, reply_to: r.replyTo!, from: r.from, content: r.content, created_at: r.at.toISOString() })),
+    comment_reports: reported.map((r) => ({ comment_id: r.commentId, reason: r.reason, note: r.note, created_at: r.createdAt.toISOString() })),
+    comment_likes: likedComments.map((r) => ({ comment_id: r.commentId, liked_at: r.createdAt.toISOString() })),
+    notifications: told.map(({ n }) => ({ kind: n.kind, comment_id: n.commentId, article_id: n.articleId, count: n.count, created_at: n.createdAt.toISOString(), read_at: n.readAt?.toISOString() ?? null })),
     reading_history: read.map((r) => ({ ...refOf(r), first_read_at: r.first.toISOString(), last_read_at: r.last.toISOString(), read_times: r.times })),
     summary_tasks: tasks.map((t) => ({
       id: t.uuid,

@@ -5,6 +5,7 @@ import { Bookmark, Eye, Heart, MessageCircle } from "lucide-react";
 import { Breadcrumbs, type Crumb } from "@/components/article/breadcrumbs";
 import { ArticleMarkdown } from "@/components/article/markdown";
 import { RelatedArticles } from "@/components/article/related-articles";
+import { CommentSection } from "@/components/comments/comment-section";
 import { JsonLd } from "@/components/seo/json-ld";
 import { dayLabel, dayPath, platformPath } from "@/lib/articles/listing-params";
 import { findPermalink, permalinkDb, type Permalink } from "@/lib/articles/permalink";
@@ -12,6 +13,7 @@ import { platformByKey, platformIconPath } from "@/lib/articles/platforms";
 import { formatChineseDate, formatCount } from "@/lib/format";
 import { errorMessage, log } from "@/lib/log";
 import { relatedArticles, type RelatedArticle } from "@/lib/search/related";
+import { listThread, type Thread } from "@/lib/comments/thread";
 import { articleJsonLd, breadcrumbJsonLd } from "@/lib/seo/structured-data";
 import { siteUrl } from "@/lib/site";
 
@@ -49,6 +51,16 @@ async function related(id: number): Promise<RelatedArticle[]> {
   }
 }
 
+/** The thread's first page as a visitor sees it (最热); a failure costs the thread (the client tries again), never the page. */
+async function firstComments(id: number): Promise<Thread | null> {
+  try {
+    return await listThread({ db: await permalinkDb(), articleId: id, viewerId: null, query: { sort: "hot", page: 1, limit: 20 } });
+  } catch (err) {
+    log.warn("comments_failed", { id, error: errorMessage(err) });
+    return null;
+  }
+}
+
 /** 首页 › the platform's listing › the article (the platform's step only for a known platform). */
 function trail({ article }: Permalink): Crumb[] {
   const platform = platformByKey(article.platform_name);
@@ -58,7 +70,8 @@ function trail({ article }: Permalink): Crumb[] {
 export default async function ArticlePage({ params }: Props) {
   const { id } = await params;
   // The related articles need only the id: read beside the article, one wait instead of two.
-  const [found, relatedItems] = await Promise.all([findPermalink(id), /^\d{1,9}$/.test(id) ? related(Number(id)) : []]);
+  const valid = /^\d{1,9}$/.test(id);
+  const [found, relatedItems, thread] = await Promise.all([findPermalink(id), valid ? related(Number(id)) : [], valid ? firstComments(Number(id)) : null]);
   if (!found) notFound();
   const { article, day } = found;
   const site = siteUrl();
@@ -97,7 +110,7 @@ export default async function ArticlePage({ params }: Props) {
         </div>
         <div className="mt-8 flex flex-wrap items-center gap-5 border-t border-slate-100 pt-4 text-sm text-slate-500">
           <span className="flex items-center gap-1"><Heart className="size-4" aria-hidden /><span className="sr-only">点赞</span>{formatCount(article.like_cnt)}</span>
-          <span className="flex items-center gap-1"><MessageCircle className="size-4" aria-hidden /><span className="sr-only">评论</span>{formatCount(article.comment_cnt)}</span>
+          <a href="#comments" className="flex items-center gap-1 hover:text-brand-600"><MessageCircle className="size-4" aria-hidden /><span className="sr-only">评论</span>{formatCount(article.comment_cnt)}</a>
           <span className="flex items-center gap-1"><Bookmark className="size-4" aria-hidden /><span className="sr-only">收藏</span>{formatCount(article.favorite_cnt)}</span>
           <span className="flex items-center gap-1"><Eye className="size-4" aria-hidden /><span className="sr-only">阅读</span>{formatCount(article.view_cnt)}</span>
           <a href={article.source_url} target="_blank" rel="noopener noreferrer nofollow" className="ml-auto text-brand-600 hover:underline">
@@ -105,6 +118,7 @@ export default async function ArticlePage({ params }: Props) {
           </a>
         </div>
       </article>
+      <CommentSection articleId={article.id} initial={thread} />
       <RelatedArticles items={relatedItems} />
       <nav aria-label="更多文章" className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
         {platform ? (

@@ -58,7 +58,9 @@ export function loadDemoArticles({ dir = demoDir(), now = new Date() } = {}): Ne
       sourceUrl: m.source_url,
       publishedAt: new Date(now.getTime() - m.days_ago * DAY_MS - minutes * 60_000),
       likeCnt: m.likes,
-      commentCnt: m.comments,
+      // The platform's comment count in the file is not shown: a count here is the number of visible comments
+      // in this thread (issue 43), and the demo starts with none.
+      commentCnt: 0,
       favoriteCnt: m.favorites,
       viewCnt: m.views,
       origin: "demo",

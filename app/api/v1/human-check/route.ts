@@ -9,7 +9,7 @@ import { z } from "@/lib/zod";
 export const dynamic = "force-dynamic";
 
 const query = z.object({
-  for: z.enum(Object.keys(HUMAN_CHECK_ACTIONS) as [keyof typeof HUMAN_CHECK_ACTIONS], { error: "须为需要人机验证的接口（/sms/send 或 /auth/register）" }),
+  for: z.enum(Object.keys(HUMAN_CHECK_ACTIONS) as [keyof typeof HUMAN_CHECK_ACTIONS], { error: "须为需要人机验证的接口（/sms/send、/auth/register 或 /comments）" }),
 });
 
 // GET /api/v1/human-check?for=/sms/send – a proof-of-work challenge signed for that request from this client's

@@ -1,0 +1,7 @@
+-- A thread's first page in either sort, a root's replies, a reader's recent comments and the review queue, each
+-- from an index (comments existed before: built CONCURRENTLY, lib/db/migrate.ts).
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "comments_thread_hot_idx" ON "comments" USING btree ("article_id","hot_score" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "comments"."root_id" is null and ("comments"."status" = 'visible' or ("comments"."status" = 'deleted' and "comments"."reply_count" > 0));--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "comments_thread_new_idx" ON "comments" USING btree ("article_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "comments"."root_id" is null and ("comments"."status" = 'visible' or ("comments"."status" = 'deleted' and "comments"."reply_count" > 0));--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "comments_replies_idx" ON "comments" USING btree ("root_id","created_at","id") WHERE "comments"."root_id" is not null;--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "comments_user_recent_idx" ON "comments" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "comments_pending_idx" ON "comments" USING btree ("created_at") WHERE "comments"."status" = 'pending';

@@ -1,0 +1,99 @@
+// Comments (issue 43, acceptance 1 and 2): a reader comments, another replies and likes, the first sees it in 消息;
+// a visitor is asked to sign in and a reader without a proven phone to prove it; stored XSS stays text in the
+// thread and in 消息. On the phone too: the thread and its buttons are what the narrow layout has to fit.
+import { expect, test, type Page } from "./support/fixtures";
+import { MSG } from "../lib/messages";
+import { PHONE_PROMPT } from "../components/comments/use-comment-actions";
+import { uniqueName } from "./pages/auth-pages";
+import { phoneReader, signIn, Thread } from "./pages/comment-pages";
+
+/** A demo article's permalink (the first of the feed). */
+async function anArticle(page: Page): Promise<string> {
+  const feed = await (await page.request.get("/api/v1/articles?limit=1")).json();
+  return `/articles/${feed.data.items[0].id}`;
+}
+
+test("a reader comments, another replies and likes, and the first is told in 消息", { tag: "@phone" }, async ({ browser, baseURL, page }) => {
+  const path = await anArticle(page);
+  const alice = await phoneReader(page.request, uniqueName("甲"));
+  const bob = await phoneReader(page.request, uniqueName("乙"));
+  const text = `第一条评论 ${Date.now()}\n第二行`;
+
+  await signIn(page, baseURL!, alice);
+  await page.goto(`${path}#comments`);
+  const thread = new Thread(page);
+  const before = Number(await thread.total.innerText());
+  await thread.write(text);
+  await expect(thread.total).toHaveText(String(before + 1));
+
+  const other = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined, hasTouch: true });
+  const bobPage = await other.newPage();
+  await signIn(bobPage, baseURL!, bob);
+  await bobPage.goto(path);
+  const bobThread = new Thread(bobPage);
+  const aliceComment = bobThread.comment(text);
+  await bobThread.reply(aliceComment, "说得好，补充一点");
+  await aliceComment.getByRole("button", { name: /^点赞 0$/ }).first().click();
+  await expect(aliceComment.getByRole("button", { name: /^取消点赞 1$/ }).first()).toBeVisible();
+  await other.close();
+
+  await page.goto("/");
+  const bell = page.getByTestId("header-notifications");
+  await expect(bell).toHaveAccessibleName("消息，2 条未读");
+  await bell.click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  const items = page.getByTestId("notification");
+  await expect(items.filter({ hasText: `${bob.user.display_name} 回复了你的评论` })).toContainText("说得好，补充一点");
+  await expect(items.filter({ hasText: `${bob.user.display_name} 赞了你的评论` })).toBeVisible();
+  await page.getByRole("button", { name: "全部已读" }).click();
+  await expect(page.getByRole("heading", { name: "消息", exact: true })).toBeVisible();
+  await expect(bell).toHaveAccessibleName("消息");
+});
+
+test("a visitor is asked to sign in, a reader without a proven phone to prove it", async ({ page, baseURL }) => {
+  const path = await anArticle(page);
+  await page.goto(path);
+  const thread = new Thread(page);
+  const asked: string[] = [];
+  page.on("dialog", (d) => {
+    asked.push(d.message());
+    void d.dismiss();
+  });
+  await thread.box.click();
+  await expect.poll(() => asked).toEqual([MSG.interactNeedsLogin]);
+
+  const res = await page.request.post("/api/v1/auth/register", { data: { account_name: uniqueName("nophone"), password: "secret-pass-1", agree_terms: true } });
+  const { access_token: token, user } = (await res.json()).data;
+  await signIn(page, baseURL!, { token, user });
+  await page.goto(path);
+  await thread.box.fill("没有验证手机能评论吗");
+  await thread.send.click();
+  await expect.poll(() => asked).toEqual([MSG.interactNeedsLogin, PHONE_PROMPT]);
+  await expect(thread.comment("没有验证手机能评论吗")).toHaveCount(0);
+});
+
+test("markup in a comment stays text, in the thread and in 消息", async ({ page, baseURL }) => {
+  const path = await anArticle(page);
+  const alice = await phoneReader(page.request, uniqueName("丙"));
+  const mallory = await phoneReader(page.request, uniqueName("丁"));
+  const payload = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>"><svg onload=window.__xss=3>`;
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const root = await page.request.post(`/api/v1${path}/comments`, { data: { content: `丙的评论 ${Date.now()}` }, headers: { authorization: `Bearer ${alice.token}` } });
+  const rootId = (await root.json()).data.id;
+  const evil = await page.request.post(`/api/v1${path}/comments`, { data: { content: payload, reply_to: rootId }, headers: { authorization: `Bearer ${mallory.token}` } });
+  expect(evil.status()).toBe(201);
+
+  await page.goto(path);
+  const thread = new Thread(page);
+  await expect(thread.comment(payload)).toBeVisible();
+  await signIn(page, baseURL!, alice);
+  await page.goto("/notifications");
+  await expect(page.getByTestId("notification").filter({ hasText: payload })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await page.locator("[data-testid=notification] img, [data-testid=comments] img, [data-testid=comments] svg[onload]").count()).toBe(0);
+  expect(dialogs).toEqual([]);
+});

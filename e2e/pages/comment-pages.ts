@@ -1,0 +1,53 @@
+// The thread under an article and /notifications, as readers use them; readers with a proven phone are made
+// through the code sign-in API (the console SMS provider prints the code in the server's log).
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { TOKEN_COOKIE, USER_STORAGE_KEY } from "../../lib/auth/constants";
+import { codeFromServerLog, uniquePhone } from "./auth-pages";
+
+export type Reader = { token: string; user: { id: number; display_name: string | null; account_name: string } };
+
+/** A new account made by code sign-in: its phone is proven, so it may comment. */
+export async function phoneReader(api: APIRequestContext, name: string): Promise<Reader> {
+  const phone = uniquePhone();
+  expect((await api.post("/api/v1/sms/send", { data: { phone } })).status()).toBe(200);
+  const res = await api.post("/api/v1/sms/login", { data: { phone, code: await codeFromServerLog(phone), agree_terms: true } });
+  expect(res.status()).toBe(200);
+  const { access_token: token, user } = (await res.json()).data;
+  const named = await api.put("/api/v1/users/me", { data: { display_name: name }, headers: { authorization: `Bearer ${token}` } });
+  expect(named.status()).toBe(200);
+  return { token, user: { ...user, display_name: name } };
+}
+
+/** Signs `page` in as `reader` (the cookie for pages, the stored user for the client). */
+export async function signIn(page: Page, baseURL: string, reader: Reader) {
+  await page.context().addCookies([{ name: TOKEN_COOKIE, value: reader.token, url: baseURL }]);
+  await page.addInitScript(([key, user]) => localStorage.setItem(key, user), [USER_STORAGE_KEY, JSON.stringify(reader.user)] as const);
+}
+
+export class Thread {
+  readonly section: Locator;
+  readonly box: Locator;
+  readonly send: Locator;
+  readonly total: Locator;
+  constructor(readonly page: Page) {
+    this.section = page.getByTestId("comments");
+    this.box = this.section.getByRole("textbox", { name: "写评论" });
+    this.send = this.section.getByRole("button", { name: "发表", exact: true });
+    this.total = this.section.getByTestId("comments-total");
+  }
+  comment(text: string | RegExp): Locator {
+    return this.section.getByTestId("comment").filter({ has: this.page.getByTestId("comment-text").getByText(text, { exact: typeof text === "string" }) }).first();
+  }
+  async write(text: string) {
+    await this.box.fill(text);
+    await this.send.click();
+    await expect(this.comment(text)).toBeVisible();
+  }
+  async reply(to: Locator, text: string) {
+    await to.getByRole("button", { name: "回复", exact: true }).first().click();
+    const box = to.getByRole("textbox", { name: /^回复 / });
+    await box.fill(text);
+    await to.getByRole("button", { name: "回复", exact: true }).last().click();
+    await expect(this.comment(text)).toBeVisible();
+  }
+}
