@@ -9,7 +9,7 @@ import { adminCommand } from "./pages/admin-pages";
 import { uniqueName } from "./pages/auth-pages";
 import { axeViolations } from "./pages/axe";
 import { ChatPage, mockChat, sseBody } from "./pages/chat-page";
-import { phoneReader } from "./pages/comment-pages";
+import { phoneReader, Thread } from "./pages/comment-pages";
 import { HomePage } from "./pages/home-page";
 import { ListingPage } from "./pages/listing-pages";
 import { SummaryProgressPage } from "./pages/summary-pages";
@@ -70,6 +70,7 @@ const VISITS: Visit[] = [
     path: () => `${made.permalink!}#comments`,
     ready: (p) => expect(p.getByTestId("comment").first()).toBeVisible(),
     then: async (p) => {
+      await new Thread(p).ready();
       await p.getByTestId("comment").first().getByRole("button", { name: "举报" }).first().click();
       await expect(p.getByRole("form", { name: "举报这条评论" })).toBeVisible();
     },

@@ -120,7 +120,7 @@ export function CommentItem({ comment: c, actions, onChange, onReply }: Props) {
                 回复
               </button>
               {!c.is_mine ? (
-                <button type="button" onClick={() => actions.signedInOrAsk() && setMode(mode === "report" ? "view" : "report")} className={small}>
+                <button type="button" onClick={() => actions.signedInOrAsk() && setMode("report")} className={small}>
                   <Flag className="size-3.5" aria-hidden />
                   举报
                 </button>

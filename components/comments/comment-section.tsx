@@ -2,7 +2,7 @@
 // The thread under an article (id="comments", where the cards' 评论 leads): 最热 or 最新, 20 roots a page with their
 // first replies, and the box to write in. The server renders page 1 as visitors see it (so the permalink stays a
 // kept page); a signed-in reader's page 1 is fetched again with their likes and their comments waiting for review.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { api } from "@/lib/client/api";
 import { useSignedIn } from "@/lib/client/session";
 import { toast } from "@/lib/client/toast";
@@ -18,8 +18,12 @@ const SORTS: [Sort, string][] = [
   ["new", "最新"],
 ];
 
+const noChanges = () => () => {};
+
 export function CommentSection({ articleId, initial }: { articleId: number; initial: Thread | null }) {
   const actions = useCommentActions();
+  // False in the server's HTML, true once React has hydrated the section and its buttons answer.
+  const hydrated = useSyncExternalStore(noChanges, () => true, () => false);
   const signedIn = useSignedIn();
   const [thread, setThread] = useState<Thread>(initial ?? { items: [], total: 0, has_more: false, sort: "hot", page: 1 });
   const [loading, setLoading] = useState(false);
@@ -66,7 +70,7 @@ export function CommentSection({ articleId, initial }: { articleId: number; init
     });
 
   return (
-    <section id="comments" aria-labelledby="comments-heading" className="mt-4 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8" data-testid="comments">
+    <section id="comments" aria-labelledby="comments-heading" className="mt-4 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8" data-testid="comments" data-hydrated={hydrated}>
       <div className="flex items-center justify-between gap-3">
         <h2 id="comments-heading" className="text-lg font-semibold text-slate-900">
           评论 <span className="text-slate-500" data-testid="comments-total">{thread.total}</span>

@@ -5,10 +5,9 @@ import { useRouter } from "next/navigation";
 import { api, ApiRequestError, errorText } from "@/lib/client/api";
 import { getToken } from "@/lib/client/session";
 import { toast } from "@/lib/client/toast";
+import { PHONE_PROMPT } from "@/lib/comments/constants";
 import type { CommentObject } from "@/lib/comments/serialize";
 import { MSG } from "@/lib/messages";
-
-export const PHONE_PROMPT = "发表评论前请先验证手机号，是否前往个人资料页绑定手机？";
 
 export function useCommentActions() {
   const router = useRouter();

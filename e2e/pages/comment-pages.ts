@@ -35,15 +35,21 @@ export class Thread {
     this.send = this.section.getByRole("button", { name: "发表", exact: true });
     this.total = this.section.getByTestId("comments-total");
   }
+  /** Waits until React has hydrated the thread (its buttons answer clicks, its box keeps what is typed). */
+  async ready() {
+    await expect(this.section).toHaveAttribute("data-hydrated", "true");
+  }
   comment(text: string | RegExp): Locator {
     return this.section.getByTestId("comment").filter({ has: this.page.getByTestId("comment-text").getByText(text, { exact: typeof text === "string" }) }).first();
   }
   async write(text: string) {
+    await this.ready();
     await this.box.fill(text);
     await this.send.click();
     await expect(this.comment(text)).toBeVisible();
   }
   async reply(to: Locator, text: string) {
+    await this.ready();
     await to.getByRole("button", { name: "回复", exact: true }).first().click();
     const box = to.getByRole("textbox", { name: /^回复 / });
     await box.fill(text);

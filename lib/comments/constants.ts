@@ -43,3 +43,5 @@ export const HOLD_REASON_LABELS = {
 export type HoldReason = keyof typeof HOLD_REASON_LABELS;
 
 export const COMMENT_DELETED_TEXT = "该评论已删除";
+/** Asked of a reader without a proven phone who tries to comment (the server's 403 says 发表评论前请先验证手机号). */
+export const PHONE_PROMPT = "发表评论前请先验证手机号，是否前往个人资料页绑定手机？";
