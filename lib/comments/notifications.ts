@@ -2,12 +2,13 @@ import "server-only";
 // 消息: what happened to my comments — a reply, likes (one unread row per comment, counting them), a removal with
 // its reason. Written in the transaction of what caused it; never about oneself. A hidden article's notifications
 // are not listed (nor counted) while it is hidden.
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "@/lib/db/client";
 import { articles, comments, notifications, users, type NotificationKind } from "@/lib/db/schema";
 import { COMMENT_DELETED_TEXT } from "./constants";
 import type { PageQuery } from "./schema";
+import { descLast } from "./thread";
 
 /** Tells `userId` about `commentId` (their comment, or the reply to it); likes on an unread row add to its count. */
 export async function notify(tx: Db | Tx, n: { userId: number | null; kind: NotificationKind; commentId: number; articleId: number; actorId: number | null }) {
@@ -70,7 +71,7 @@ export async function listNotifications({ db, userId, query }: { db: Db; userId:
       .innerJoin(comments, eq(comments.id, notifications.commentId))
       .leftJoin(actor, eq(actor.id, notifications.actorId))
       .where(where)
-      .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+      .orderBy(descLast(notifications.updatedAt), descLast(notifications.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(notifications).innerJoin(articles, eq(articles.id, notifications.articleId)).where(where),

@@ -2,7 +2,7 @@ import "server-only";
 // Reading comments: a thread's page of roots with their first replies, a root's replies, and one comment. A
 // hidden article's thread is a 404 like the article. Visitors see visible comments (and 该评论已删除 above
 // replies); a signed-in reader also sees their own comments waiting for review, marked pending.
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { ApiError } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
@@ -14,6 +14,12 @@ import type { PageQuery, ThreadQuery } from "./schema";
 import { commentObject, type CommentObject, type CommentRow } from "./serialize";
 
 const author = alias(users, "author");
+/**
+ * Newest or hottest first as the indexes hold them: Drizzle writes an index's `.desc()` as DESC NULLS LAST, and
+ * ORDER BY … DESC alone means NULLS FIRST, which no index answers (a sort of the whole thread instead: 45 ms
+ * against 0.2 ms for 100,000 roots, drizzle/0023).
+ */
+export const descLast = (column: AnyColumn) => sql`${column} desc nulls last`;
 const articleGone = () => new ApiError("not_found", MSG.articleNotFound);
 export const commentGone = () => new ApiError("not_found", "评论不存在或已被删除");
 const addressee = alias(users, "addressee");
@@ -67,12 +73,7 @@ export type Thread = { items: CommentObject[]; total: number; has_more: boolean;
 export async function listThread({ db, articleId, viewerId, query }: { db: Db; articleId: number; viewerId: number | null; query: ThreadQuery }): Promise<Thread> {
   const [article] = await db.select({ count: articles.commentCnt }).from(articles).where(and(eq(articles.id, articleId), isNull(articles.hiddenAt)));
   if (!article) throw articleGone();
-  const order = query.sort === "new" ? [desc(comments.createdAt), desc(comments.id)] : [desc(comments.hotScore), desc(comments.id)];
-  const rows = await selectComments(db)
-    .where(and(eq(comments.articleId, articleId), THREAD_ROOT(comments)))
-    .orderBy(...order)
-    .limit(query.limit + 1)
-    .offset((query.page - 1) * query.limit);
+  const rows = await threadRoots(db, articleId, query);
   const has_more = rows.length > query.limit;
   const roots = rows.slice(0, query.limit);
   const own =
@@ -90,6 +91,16 @@ export async function listThread({ db, articleId, viewerId, query }: { db: Db; a
   for (const r of replies) byRoot.set(r.rootId!, [...(byRoot.get(r.rootId!) ?? []), commentObject(r, view)]);
   const items = [...own, ...roots].map((r) => ({ ...commentObject(r, view), replies: byRoot.get(r.id) ?? [] }));
   return { items, total: article.count, has_more, sort: query.sort, page: query.page };
+}
+
+/** A page of a thread's roots (and one more, to tell whether there is a next page), from its partial index. */
+export function threadRoots(db: Db, articleId: number, query: ThreadQuery) {
+  const order = query.sort === "new" ? [descLast(comments.createdAt), descLast(comments.id)] : [descLast(comments.hotScore), descLast(comments.id)];
+  return selectComments(db)
+    .where(and(eq(comments.articleId, articleId), THREAD_ROOT(comments)))
+    .orderBy(...order)
+    .limit(query.limit + 1)
+    .offset((query.page - 1) * query.limit);
 }
 
 /** The first FIRST_REPLIES visible replies of each root, oldest first: one index range per root. */
