@@ -25,6 +25,12 @@ import * as adminTaskRetry from "@/app/api/admin/tasks/[id]/retry/route";
 import * as adminTasks from "@/app/api/admin/tasks/route";
 import * as adminUserDisable from "@/app/api/admin/users/[id]/disable/route";
 import * as adminUserEnable from "@/app/api/admin/users/[id]/enable/route";
+import * as adminUserMute from "@/app/api/admin/users/[id]/mute/route";
+import * as adminUserUnmute from "@/app/api/admin/users/[id]/unmute/route";
+import * as adminComments from "@/app/api/admin/comments/route";
+import * as adminCommentApprove from "@/app/api/admin/comments/[id]/approve/route";
+import * as adminCommentRemove from "@/app/api/admin/comments/[id]/remove/route";
+import * as adminCommentWords from "@/app/api/admin/comment-words/route";
 import * as adminUserRole from "@/app/api/admin/users/[id]/role/route";
 import * as adminUsers from "@/app/api/admin/users/route";
 import * as health from "@/app/api/health/route";
@@ -131,6 +137,9 @@ export type Fixture = {
   commentId: number;
   spareCommentId: number;
   otherCommentId: number;
+  /** Another reader's comments for the console: one held for review (approve), one to remove. */
+  heldCommentId: number;
+  removableCommentId: number;
 };
 
 export type Sample = {
@@ -408,6 +417,89 @@ const ADMIN_ENDPOINTS: Endpoint[] = [
       fields: [adminId],
       sample: (f) => ({ params: { id: String(f.otherUserId) } }),
     });
+  }),
+  ep({
+    method: "POST",
+    path: "/api/admin/users/{id}/mute",
+    file: "app/api/admin/users/[id]/mute/route.ts",
+    module: adminUserMute,
+    handler: adminUserMute.POST,
+    auth: "admin",
+    bodyLimit: 4 * 1024,
+    fields: [adminId, { in: "body", name: "hours", kind: "int", required: true }, { in: "body", name: "reason", kind: "text", required: true, max: 200, userText: true }],
+    sample: (f) => ({ params: { id: String(f.otherUserId) }, body: { hours: 1, reason: "刷屏" } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/admin/users/{id}/unmute",
+    file: "app/api/admin/users/[id]/unmute/route.ts",
+    module: adminUserUnmute,
+    handler: adminUserUnmute.POST,
+    auth: "admin",
+    fields: [adminId],
+    sample: (f) => ({ params: { id: String(f.otherUserId) } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/admin/comments",
+    file: "app/api/admin/comments/route.ts",
+    module: adminComments,
+    handler: adminComments.GET,
+    auth: "admin",
+    fields: [{ in: "query", name: "queue", kind: "enum", values: ["pending", "reported", "removed"] }, page(), page("limit")],
+    sample: () => ({ query: { queue: "pending", page: "1" } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/admin/comments/{id}/approve",
+    file: "app/api/admin/comments/[id]/approve/route.ts",
+    module: adminCommentApprove,
+    handler: adminCommentApprove.POST,
+    auth: "admin",
+    fields: [adminId],
+    sample: (f) => ({ params: { id: String(f.heldCommentId) } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/admin/comments/{id}/remove",
+    file: "app/api/admin/comments/[id]/remove/route.ts",
+    module: adminCommentRemove,
+    handler: adminCommentRemove.POST,
+    auth: "admin",
+    bodyLimit: 4 * 1024,
+    fields: [adminId, { in: "body", name: "reason", kind: "text", required: true, max: 200, userText: true }],
+    sample: (f) => ({ params: { id: String(f.removableCommentId) }, body: { reason: "广告" } }),
+  }),
+  ep({
+    method: "GET",
+    path: "/api/admin/comment-words",
+    file: "app/api/admin/comment-words/route.ts",
+    module: adminCommentWords,
+    handler: adminCommentWords.GET,
+    auth: "admin",
+    sample: () => ({}),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/admin/comment-words",
+    file: "app/api/admin/comment-words/route.ts",
+    module: adminCommentWords,
+    handler: adminCommentWords.POST,
+    auth: "admin",
+    bodyLimit: 4 * 1024,
+    fields: [{ in: "body", name: "word", kind: "text", required: true, max: 50, userText: true }],
+    sample: () => ({ body: { word: "样例词" } }),
+  }),
+  ep({
+    method: "DELETE",
+    path: "/api/admin/comment-words",
+    file: "app/api/admin/comment-words/route.ts",
+    module: adminCommentWords,
+    handler: adminCommentWords.DELETE,
+    auth: "admin",
+    fields: [{ in: "query", name: "word", kind: "text", required: true, max: 50, userText: true }],
+    sample: () => ({ query: { word: "样例词" } }),
+    sampleStatus: [200, 404], // once removed, the word is not in the list
   }),
   ep({
     method: "POST",
@@ -1032,12 +1124,14 @@ export async function newFixture(prefix = "m"): Promise<Fixture> {
   const other = await newUserWithPassword(`${prefix}_other`);
   // Commenting asks for a proven phone: the fixture's reader has one.
   await db.update(users).set({ phoneNumber: uniquePhone(), phoneVerifiedAt: new Date() }).where(eq(users.id, user.id));
-  const [comment, spareComment, otherComment] = await db
+  const [comment, spareComment, otherComment, heldComment, removableComment] = await db
     .insert(comments)
     .values([
       { userId: user.id, articleId: articleIds[0], content: "夹具评论" },
       { userId: user.id, articleId: articleIds[0], content: "要删的夹具评论" },
       { userId: other.id, articleId: articleIds[0], content: "别人的评论" },
+      { userId: other.id, articleId: articleIds[0], content: "待审核的评论", status: "pending", heldReason: "word" },
+      { userId: other.id, articleId: articleIds[0], content: "要被管理员删除的评论" },
     ])
     .returning({ id: comments.id });
   return {
@@ -1058,6 +1152,8 @@ export async function newFixture(prefix = "m"): Promise<Fixture> {
     commentId: comment.id,
     spareCommentId: spareComment.id,
     otherCommentId: otherComment.id,
+    heldCommentId: heldComment.id,
+    removableCommentId: removableComment.id,
   };
 }
 

@@ -25,6 +25,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "source.remove": "删除订阅源",
   "source.poll": "立即抓取订阅源",
   "source.import": "导入 OPML",
+  "comment.approve": "审核通过评论",
+  "comment.remove": "删除评论",
+  "comment_word.add": "添加敏感词",
+  "comment_word.remove": "删除敏感词",
+  "user.mute": "禁言",
+  "user.unmute": "解除禁言",
 };
 
 export const AUDIT_OBJECT_LABELS: Record<string, string> = {
@@ -32,6 +38,8 @@ export const AUDIT_OBJECT_LABELS: Record<string, string> = {
   task: "总结任务",
   article: "文章",
   source: "订阅源",
+  comment: "评论",
+  comment_word: "敏感词",
 };
 
 export function auditActionLabel(action: string): string {
