@@ -10,9 +10,15 @@ test("a reader opens an article's permalink from the feed", async ({ page }) => 
   await expect(page).toHaveURL(/\/articles\/\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page).toHaveTitle(`${title} · 拾阅`);
-  // Right after a client navigation the page it came from may still hold its own canonical link for a moment.
-  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/articles\/\d+$/);
+  // What crawlers read, the server's HTML of the permalink: one canonical link, this article's.
+  const path = new URL(page.url()).pathname;
+  const html = await (await page.request.get(path)).text();
+  const canonicals = [...html.matchAll(/<link[^>]*rel="canonical"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1]);
+  expect(canonicals).toEqual([expect.stringMatching(new RegExp(`${path}$`))]);
+  // In the browser the article's canonical is in the head. After a client navigation Next.js sometimes keeps the
+  // previous page's canonical beside it (seen once before issue 43, 1 run in 4 after it: the page now renders its
+  // thread too); crawlers never navigate on the client, so only the article's own is asserted here.
+  await expect(page.locator(`link[rel="canonical"][href$="${path}"]`)).toHaveCount(1);
   // The Article and its BreadcrumbList (首页 › platform › article), each in its own block.
   const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
   expect(blocks.find((b) => b["@type"] === "Article")).toMatchObject({ headline: title });
