@@ -2,7 +2,7 @@
 // five minutes, deletion that keeps replies, reports, notifications, who may write, and the attacks of acceptance 2
 // that an API can play (another reader's comment, a burst past the budget, reporting oneself, a hidden article).
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET as thread, POST as post } from "@/app/api/v1/articles/[id]/comments/route";
 import { DELETE as remove, PATCH as edit } from "@/app/api/v1/comments/[id]/route";
 import { POST as like } from "@/app/api/v1/comments/[id]/like/route";
@@ -10,10 +10,10 @@ import { GET as replies } from "@/app/api/v1/comments/[id]/replies/route";
 import { POST as report } from "@/app/api/v1/comments/[id]/report/route";
 import { GET as inbox } from "@/app/api/v1/notifications/route";
 import { POST as read } from "@/app/api/v1/notifications/read/route";
-import { resetConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { articles, comments, commentWords, users } from "@/lib/db/schema";
 import { call } from "@/test/api";
+import { withEnv } from "@/test/env";
 import { newArticles, newUser } from "@/test/users";
 
 type Who = { id: number; token: string };
@@ -25,20 +25,6 @@ beforeAll(async () => {
   [{ id: article }] = await newArticles(1, "评论");
   alice = await newUser("alice", { phone: true });
   bob = await newUser("bob", { phone: true });
-});
-
-const restore: (() => void)[] = [];
-function withEnv(values: Record<string, string>) {
-  for (const [name, value] of Object.entries(values)) {
-    const before = process.env[name];
-    process.env[name] = value;
-    restore.push(() => (before === undefined ? delete process.env[name] : (process.env[name] = before)));
-  }
-  resetConfig();
-}
-afterEach(() => {
-  while (restore.length) restore.pop()!();
-  resetConfig();
 });
 
 const say = (who: Who | null, content: string, opts: { on?: number; reply_to?: number; peer?: string } = {}) =>
