@@ -107,6 +107,8 @@ const VISITS: Visit[] = [
     ["/admin/sources", "订阅源"],
     ["/admin/articles", "文章"],
     ["/admin/review", "待审核"],
+    ["/admin/comments", "评论"],
+    ["/admin/comments/words", "评论"],
     ["/admin/tasks", "总结任务"],
     ["/admin/users", "用户"],
     ["/admin/audit", "操作记录"],

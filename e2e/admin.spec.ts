@@ -11,7 +11,7 @@ import { crawlSitemaps } from "./pages/sitemaps";
 import { picture } from "./support/pictures";
 
 const PASSWORD = "secret-pass-1";
-const PAGES = ["/admin", "/admin/sources", "/admin/articles", "/admin/review", "/admin/tasks", "/admin/users", "/admin/audit"];
+const PAGES = ["/admin", "/admin/sources", "/admin/articles", "/admin/review", "/admin/comments", "/admin/comments/words", "/admin/tasks", "/admin/users", "/admin/audit"];
 
 async function register(api: APIRequestContext, prefix: string) {
   const account = uniqueName(prefix);

@@ -1,17 +1,11 @@
 // Comments (issue 43, acceptance 1 and 2): a reader comments, another replies and likes, the first sees it in 消息;
 // a visitor is asked to sign in and a reader without a proven phone to prove it; stored XSS stays text in the
 // thread and in 消息. On the phone too: the thread and its buttons are what the narrow layout has to fit.
-import { expect, test, type Page } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 import { MSG } from "../lib/messages";
 import { PHONE_PROMPT } from "../lib/comments/constants";
 import { uniqueName } from "./pages/auth-pages";
-import { phoneReader, signIn, Thread } from "./pages/comment-pages";
-
-/** A demo article's permalink (the feed's `n`th: each journey its own, so no visitor's kept page of it is older). */
-async function anArticle(page: Page, n = 0): Promise<string> {
-  const feed = await (await page.request.get("/api/v1/articles?limit=5")).json();
-  return `/articles/${feed.data.items[n].id}`;
-}
+import { anArticle, phoneReader, signIn, Thread } from "./pages/comment-pages";
 
 test("a reader comments, another replies and likes, and the first is told in 消息", { tag: "@phone" }, async ({ browser, baseURL, page }) => {
   const path = await anArticle(page);

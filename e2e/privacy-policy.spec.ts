@@ -3,11 +3,13 @@ import { expect, test } from "./support/fixtures";
 import { MSG } from "../lib/messages";
 import { RegisterPage, toast, uniqueName } from "./pages/auth-pages";
 import { picture } from "./support/pictures";
+import { hydrated } from "./support/settle";
 
 // Issue 33: the 隐私政策 is one click from every page (the footer) and from the sign-in screens; registration is
 // refused until the 用户协议与隐私政策 box is ticked, and what was agreed travels with the account's export.
 test("a visitor reads the privacy policy from the footer, with the operator and providers this server names", async ({ page }, testInfo) => {
   await page.goto("/");
+  await hydrated(page);
   await page.getByRole("contentinfo").getByRole("link", { name: "隐私政策" }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole("heading", { name: "拾阅隐私政策", level: 1 })).toBeVisible();

@@ -46,6 +46,12 @@ describe("parseConfig", () => {
     [{ DB_STATEMENT_TIMEOUT_MS: "-1" }, "DB_STATEMENT_TIMEOUT_MS"],
     [{ DB_STATEMENT_TIMEOUT_MS: "1500.5" }, "DB_STATEMENT_TIMEOUT_MS"],
     [{ SMS_PROVIDER: "aliyun" }, "SMS_ACCESS_KEY_ID"],
+    [{ COMMENTS_SAFETY_PROVIDER: "baidu" }, "COMMENTS_SAFETY_PROVIDER"],
+    [{ COMMENTS_SAFETY_PROVIDER: "aliyun" }, "COMMENTS_SAFETY_ACCESS_KEY_ID"],
+    [{ COMMENTS_SAFETY_PROVIDER: "tencent", COMMENTS_SAFETY_ACCESS_KEY_ID: "AKID" }, "COMMENTS_SAFETY_ACCESS_KEY_ID"],
+    [{ COMMENTS_SAFETY_ENDPOINT: "ftp://green-cip.cn-shanghai.aliyuncs.com" }, "COMMENTS_SAFETY_ENDPOINT"],
+    [{ COMMENTS_SAFETY_REGION: "上海" }, "COMMENTS_SAFETY_REGION"],
+    [{ COMMENTS_SAFETY_BIZ_TYPE: "comment detection" }, "COMMENTS_SAFETY_BIZ_TYPE"],
     [{ REQUIRE_DATABASE_URL: "true" }, "DATABASE_URL"],
     [{ REQUIRE_DATABASE_URL: "true", DATABASE_URL: "postgres://u@h/db" }, "AUTH_SECRET"],
     [{ SUMMARY_FETCH_PORTS: "8080,redis" }, "SUMMARY_FETCH_PORTS"],
@@ -73,6 +79,29 @@ describe("parseConfig", () => {
 
   it("keeps console SMS for the embedded database in production", () => {
     expect(parseConfig({ NODE_ENV: "production" }).SMS_PROVIDER).toBe("console");
+  });
+
+  it("reads the comments' content-safety provider: none by default, aliyun or tencent with both keys", () => {
+    const none = parseConfig({});
+    expect(none.COMMENTS_SAFETY_PROVIDER).toBe("none");
+    expect(none.COMMENTS_SAFETY_ENDPOINT).toBeUndefined();
+    expect(parseConfig({ COMMENTS_SAFETY_PROVIDER: "" }).COMMENTS_SAFETY_PROVIDER).toBe("none");
+    const keys = { COMMENTS_SAFETY_ACCESS_KEY_ID: " LTAI-id ", COMMENTS_SAFETY_ACCESS_KEY_SECRET: "secret" };
+    expect(parseConfig({ COMMENTS_SAFETY_PROVIDER: "aliyun", ...keys, COMMENTS_SAFETY_REGION: "cn-beijing" })).toMatchObject({
+      COMMENTS_SAFETY_PROVIDER: "aliyun",
+      COMMENTS_SAFETY_ACCESS_KEY_ID: "LTAI-id",
+      COMMENTS_SAFETY_REGION: "cn-beijing",
+    });
+    const tencent = parseConfig({
+      COMMENTS_SAFETY_PROVIDER: "tencent",
+      ...keys,
+      COMMENTS_SAFETY_BIZ_TYPE: "shiyue_comments",
+      COMMENTS_SAFETY_ENDPOINT: "http://127.0.0.1:9000/",
+    });
+    expect(tencent).toMatchObject({ COMMENTS_SAFETY_BIZ_TYPE: "shiyue_comments", COMMENTS_SAFETY_ENDPOINT: "http://127.0.0.1:9000/" });
+    expect(errorOf({ COMMENTS_SAFETY_PROVIDER: "tencent" }).message).toBe(
+      "配置错误：环境变量 COMMENTS_SAFETY_ACCESS_KEY_ID 使用 tencent 内容安全服务时必须设置 COMMENTS_SAFETY_ACCESS_KEY_ID 和 COMMENTS_SAFETY_ACCESS_KEY_SECRET",
+    );
   });
 
   it("reads booleans and the seeding mode", () => {

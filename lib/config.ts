@@ -211,6 +211,27 @@ export const configSchema = z
     COMMENTS_REVIEW_FIRST: z.coerce.number({ message: "必须是 0–1000 之间的整数" }).int().min(0).max(1000).default(0),
     /** IP 属地 beside every comment (lib/comments/ip-region.ts); false turns it off. */
     COMMENTS_IP_REGION: bool(true),
+    /**
+     * A content-safety provider every new or edited comment is sent to (lib/comments/safety/; docs/comments.md):
+     * aliyun (阿里云内容安全 文本审核增强版), tencent (腾讯云文本内容安全), or none (default). What it flags, and every
+     * comment it could not check, waits in the 待审核 queue. Its keys are its own, not the SMS ones.
+     */
+    COMMENTS_SAFETY_PROVIDER: z.preprocess(
+      (v) => (typeof v === "string" && !v.trim() ? undefined : v),
+      z.enum(["none", "aliyun", "tencent"], { message: "只能是 none、aliyun 或 tencent" }).default("none"),
+    ),
+    COMMENTS_SAFETY_ACCESS_KEY_ID: optionalText,
+    COMMENTS_SAFETY_ACCESS_KEY_SECRET: optionalText,
+    /** The provider's region: aliyun cn-shanghai (the endpoint green-cip.<region>.aliyuncs.com), tencent ap-guangzhou by default. */
+    COMMENTS_SAFETY_REGION: optionalText.refine((v) => v === undefined || /^[a-z]{2,}(-[a-z0-9]+)+$/.test(v), {
+      message: "必须是地域代码，如 cn-shanghai（阿里云）或 ap-guangzhou（腾讯云）",
+    }),
+    /** The provider's address instead of its public one (a VPC endpoint; tests point it at a loopback server). */
+    COMMENTS_SAFETY_ENDPOINT: httpUrl,
+    /** Tencent's BizType (a policy made in its console) or Aliyun's Service (comment_detection unless set). */
+    COMMENTS_SAFETY_BIZ_TYPE: optionalText.refine((v) => v === undefined || /^\w{1,64}$/.test(v), {
+      message: "只能包含字母、数字和下划线（1–64 个字符），如 comment_detection",
+    }),
     /** Verification codes the whole site may send per day (China time), whoever asks; 0 turns code sending off. */
     SMS_DAILY_LIMIT: z.coerce.number({ message: "必须是 0–10000000 之间的整数" }).int().min(0).max(10_000_000).default(2000),
     /** Ports a summary may fetch besides 80 and 443, comma-separated (e.g. 8080,8443); lib/summary/fetch.ts. */
@@ -265,6 +286,14 @@ export const configSchema = z
     const provider = c.SMS_PROVIDER;
     if ((provider === "aliyun" || provider === "tencent") && (!c.SMS_ACCESS_KEY_ID || !c.SMS_ACCESS_KEY_SECRET)) {
       ctx.addIssue({ code: "custom", path: ["SMS_ACCESS_KEY_ID"], message: `使用 ${provider} 短信时必须设置 SMS_ACCESS_KEY_ID 和 SMS_ACCESS_KEY_SECRET` });
+    }
+    const safety = c.COMMENTS_SAFETY_PROVIDER;
+    if (safety !== "none" && (!c.COMMENTS_SAFETY_ACCESS_KEY_ID || !c.COMMENTS_SAFETY_ACCESS_KEY_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["COMMENTS_SAFETY_ACCESS_KEY_ID"],
+        message: `使用 ${safety} 内容安全服务时必须设置 COMMENTS_SAFETY_ACCESS_KEY_ID 和 COMMENTS_SAFETY_ACCESS_KEY_SECRET`,
+      });
     }
   })
   .transform((c) => ({

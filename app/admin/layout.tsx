@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { requireAdminPage } from "@/lib/admin/page-guard";
+import { countPendingComments } from "@/lib/admin/comments";
 import { countPendingReview } from "@/lib/admin/review";
 import { getDb } from "@/lib/db";
 
@@ -8,9 +9,11 @@ export const metadata: Metadata = { title: { default: "运营后台", template: 
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   await requireAdminPage();
+  const db = await getDb();
+  const [pendingReview, pendingComments] = await Promise.all([countPendingReview({ db }), countPendingComments({ db })]);
   return (
     <div data-wide className="flex flex-col gap-4 md:flex-row md:gap-6">
-      <AdminNav pendingReview={await countPendingReview({ db: await getDb() })} />
+      <AdminNav pendingReview={pendingReview} pendingComments={pendingComments} />
       <div className="min-w-0 flex-1">{children}</div>
     </div>
   );

@@ -18,6 +18,15 @@ export async function phoneReader(api: APIRequestContext, name: string): Promise
   return { token, user: { ...user, display_name: name } };
 }
 
+/**
+ * A demo article's permalink (the feed's `n`th: each journey its own, so no visitor's kept page of it is older).
+ * Journeys of comments use 0–3.
+ */
+export async function anArticle(page: Page, n = 0): Promise<string> {
+  const feed = await (await page.request.get("/api/v1/articles?limit=5")).json();
+  return `/articles/${feed.data.items[n].id}`;
+}
+
 /** Signs `page` in as `reader` (the cookie for pages, the stored user for the client). */
 export async function signIn(page: Page, baseURL: string, reader: Reader) {
   await page.context().addCookies([{ name: TOKEN_COOKIE, value: reader.token, url: baseURL }]);

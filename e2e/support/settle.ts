@@ -24,3 +24,12 @@ export async function transitionsDone(page: Page): Promise<void> {
     Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => null))),
   );
 }
+
+/**
+ * Resolves once React has hydrated the page's header: the light/dark switch gets its title only then (it is drawn
+ * by the server without one). A link clicked before that can be lost — Next.js's Link takes the click from the
+ * browser and hands it to a router that has not started yet (once in CI: the footer's 隐私政策 left the reader on /).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.getByTestId("theme-toggle").and(page.locator("[title]")).first().waitFor();
+}

@@ -37,6 +37,8 @@ export const BUDGET = {
   /** Likes on comments (each may notify someone) and reports (each may hide a comment) per account. */
   commentLikePerUserHour: 300,
   commentReportPerUserDay: 30,
+  /** Edits per account (each is checked again, by the word list and the content-safety provider). */
+  commentEditPerUserHour: 30,
 } as const;
 
 export const FRESH_ACCOUNT_MS = 24 * 3_600_000;

@@ -1,7 +1,7 @@
 // The console's 评论 section (issue 43): a word of the list holds a comment, an operator approves it; three
 // reports hold one, an operator removes it with a reason its author is told in 消息; 禁言 stops a reader until
 // lifted; every change in the audit log.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as queue } from "@/app/api/admin/comments/route";
 import { POST as approve } from "@/app/api/admin/comments/[id]/approve/route";
@@ -11,9 +11,12 @@ import { POST as mute } from "@/app/api/admin/users/[id]/mute/route";
 import { POST as unmute } from "@/app/api/admin/users/[id]/unmute/route";
 import { GET as thread, POST as post } from "@/app/api/v1/articles/[id]/comments/route";
 import { POST as report } from "@/app/api/v1/comments/[id]/report/route";
+import { GET as replies } from "@/app/api/v1/comments/[id]/replies/route";
 import { GET as inbox } from "@/app/api/v1/notifications/route";
 import { getDb } from "@/lib/db";
-import { adminAudit, articles, users } from "@/lib/db/schema";
+import { COMMENT_RECORD_DAYS } from "@/lib/comments/constants";
+import { adminAudit, articles, comments, commentReports, users } from "@/lib/db/schema";
+import { sweepRetention } from "@/lib/privacy/retention";
 import { call } from "@/test/api";
 import { newArticles, newUser } from "@/test/users";
 
@@ -52,6 +55,16 @@ describe("the console's comment moderation", () => {
     expect(await count()).toBe(before + 1);
     expect(await audit("comment.approve", String(held.id))).toBe(1);
 
+    // A held reply reaches the one it answers when approved, once.
+    const bob = await newUser("asker", { phone: true });
+    const asked = (await say(bob, "有人知道吗")).body.data;
+    const heldReply = (await call(post, `/api/v1/articles/${article}/comments`, { token: alice.token, json: { content: "刷单的人知道", reply_to: asked.id }, params: { id: String(article) } })).body.data;
+    expect(heldReply.status).toBe("pending");
+    const replyNotes = async () => (await call(inbox, "/api/v1/notifications", { token: bob.token })).body.data.items.filter((n: { kind: string; comment: { id: number } }) => n.kind === "reply" && n.comment.id === heldReply.id);
+    expect(await replyNotes()).toHaveLength(0);
+    await asOp(approve, heldReply.id);
+    expect(await replyNotes()).toHaveLength(1);
+
     expect((await call(dropWord, `/api/admin/comment-words?word=${encodeURIComponent("刷单")}`, { method: "DELETE", token: op.token })).body).toEqual({ data: { word: "刷单", removed: true } });
     expect((await say(alice, "再说一次刷单")).body.data.status).toBe("visible");
   });
@@ -88,5 +101,29 @@ describe("the console's comment moderation", () => {
     expect((await say(bob, "解除禁言了")).status).toBe(201);
     expect(await audit("user.mute", String(bob.id))).toBe(1);
     expect(await audit("user.unmute", String(bob.id))).toBe(1);
+  });
+
+  it("keeps removed comments for the record, then the retention sweep purges them (a root others replied under stays, emptied)", async () => {
+    const db = await getDb();
+    const bob = await newUser("replier", { phone: true });
+    const [lone, root, recent] = [(await say(alice, "过期的违规评论")).body.data, (await say(alice, "有人回复的违规评论")).body.data, (await say(alice, "刚删除的违规评论")).body.data];
+    const reply = (await call(post, `/api/v1/articles/${article}/comments`, { token: bob.token, json: { content: "我回复了它", reply_to: root.id }, params: { id: String(article) } })).body.data;
+    await call(report, `/api/v1/comments/${lone.id}/report`, { token: bob.token, json: { reason: "spam" }, params: { id: String(lone.id) } });
+    for (const c of [lone, root, recent]) expect((await asOp(remove, c.id, { reason: "违规" })).status).toBe(200);
+    const now = new Date();
+    const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    await db.update(comments).set({ removedAt: ago(COMMENT_RECORD_DAYS + 1) }).where(inArray(comments.id, [lone.id, root.id]));
+    await db.update(comments).set({ removedAt: ago(COMMENT_RECORD_DAYS - 1) }).where(eq(comments.id, recent.id));
+
+    expect((await sweepRetention(db, now)).removedComments).toBe(2);
+    const rows = await db.select({ id: comments.id, content: comments.content, requestIp: comments.requestIp, status: comments.status }).from(comments).where(inArray(comments.id, [lone.id, root.id, recent.id, reply.id]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.has(lone.id)).toBe(false);
+    expect(await db.select().from(commentReports).where(eq(commentReports.commentId, lone.id))).toEqual([]);
+    expect(byId.get(root.id)).toMatchObject({ content: "", requestIp: null, status: "removed" });
+    expect(byId.get(reply.id)).toMatchObject({ content: "我回复了它", status: "visible" });
+    expect(byId.get(recent.id)).toMatchObject({ content: "刚删除的违规评论", status: "removed" });
+    expect((await call(replies, `/api/v1/comments/${root.id}/replies`, { params: { id: String(root.id) } })).status).toBe(404);
+    expect((await sweepRetention(db, now)).removedComments).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { wordForm } from "@/lib/comments/moderation";
 import { notify } from "@/lib/comments/notifications";
 import { mutedMessage } from "@/lib/comments/service";
 import type { Db, Tx } from "@/lib/db/client";
-import { articles, commentReports, comments, commentWords, users } from "@/lib/db/schema";
+import { articles, commentReports, comments, commentWords, notifications, users, type Comment } from "@/lib/db/schema";
 import { audited, type Actor } from "./audit";
 import type { CommentQueueQuery } from "./comments-schema";
 
@@ -18,6 +18,14 @@ const author = alias(users, "author");
 const gone = () => new ApiError("not_found", "评论不存在");
 const openReports = (commentId: typeof comments.id) =>
   sql`(select count(*)::int from ${commentReports} r where r.comment_id = ${commentId} and r.resolved_at is null)`;
+
+/** Comments waiting in 待审核 (held when posted or by reports): the console's 评论 badge, from comments_pending_idx. */
+export async function countPendingComments({ db }: { db: Db }): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(comments).where(eq(comments.status, "pending"));
+  return Number(n);
+}
+
+export type CommentQueueRow = Awaited<ReturnType<typeof listCommentQueue>>["items"][number];
 
 export async function listCommentQueue({ db, query }: { db: Db; query: CommentQueueQuery }) {
   const reported = exists(db.select({ one: sql`1` }).from(commentReports).where(and(eq(commentReports.commentId, comments.id), isNull(commentReports.resolvedAt))));
@@ -88,6 +96,13 @@ async function lockComment(tx: Tx, id: number) {
 
 const resolveReports = (tx: Tx, id: number) => tx.update(commentReports).set({ resolvedAt: sql`now()` }).where(and(eq(commentReports.commentId, id), isNull(commentReports.resolvedAt)));
 
+/** A reply held when posted reaches the one it answers when it first shows (once: a reply shown, then held by reports, was told). */
+async function tellRepliedTo(tx: Tx, c: Comment) {
+  if (c.replyToUserId === null) return;
+  const [told] = await tx.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.commentId, c.id), eq(notifications.kind, "reply"))).limit(1);
+  if (!told) await notify(tx, { userId: c.replyToUserId, kind: "reply", commentId: c.id, articleId: c.articleId, actorId: c.userId });
+}
+
 /** 通过: a held or reported comment shows (again); its open reports are settled. Idempotent. */
 export async function approveComment({ db, actor, id }: { db: Db; actor: Actor; id: number }) {
   return audited(db, actor, async (tx) => {
@@ -96,6 +111,7 @@ export async function approveComment({ db, actor, id }: { db: Db; actor: Actor; 
     const settled = await resolveReports(tx, id).returning({ id: commentReports.id });
     if (c.status === "visible" && !settled.length) return { result: { changed: false, status: c.status }, entry: null };
     await tx.update(comments).set({ status: "visible", heldReason: null }).where(eq(comments.id, id));
+    await tellRepliedTo(tx, c);
     return {
       result: { changed: true, status: "visible" },
       entry: { action: "comment.approve", objectType: "comment", objectId: id, before: { status: c.status, held_reason: c.heldReason, reports: settled.length }, after: { status: "visible" } },

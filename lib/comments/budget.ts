@@ -1,7 +1,7 @@
 import "server-only";
 // What commenting spends (lib/abuse/spend.ts: one atomic count per budget, decided from the count taken): comments
 // per account and per address, a human check past COMMENT_CHECK_AFTER from one address in an hour, the same text
-// from one reader once a minute; likes on comments and reports per account.
+// from one reader once a minute; edits, likes on comments and reports per account.
 import { createHash } from "node:crypto";
 import { scaled } from "@/lib/abuse/budgets";
 import { requireHumanCheck } from "@/lib/abuse/human-check";
@@ -28,6 +28,10 @@ export async function spendComment({ db, userId, ip, content, proof, now = new D
   );
   if (spending.counts[1] > scaled("commentCheckAfter")) await orGiveBack(spending, () => requireHumanCheck({ db, proof, action: "comment", address: ip, now }));
   return spending;
+}
+
+export async function spendCommentEdit({ db, userId, now = new Date() }: { db: Db; userId: number; now?: Date }) {
+  return spend(db, [{ key: `comment-edit:user:${userId}:hour`, limit: scaled("commentEditPerUserHour"), windowMs: HOUR, full: refuse("修改评论过于频繁，请稍后再试") }], now);
 }
 
 export async function spendCommentLike({ db, userId, now = new Date() }: { db: Db; userId: number; now?: Date }) {

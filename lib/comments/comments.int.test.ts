@@ -1,8 +1,11 @@
 // Comments through their routes (issue 43): threads of two levels in either sort, replies, likes, edits within
 // five minutes, deletion that keeps replies, reports, notifications, who may write, and the attacks of acceptance 2
 // that an API can play (another reader's comment, a burst past the budget, reporting oneself, a hidden article).
+import { once } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { GET as thread, POST as post } from "@/app/api/v1/articles/[id]/comments/route";
 import { DELETE as remove, PATCH as edit } from "@/app/api/v1/comments/[id]/route";
 import { POST as like } from "@/app/api/v1/comments/[id]/like/route";
@@ -10,6 +13,7 @@ import { GET as replies } from "@/app/api/v1/comments/[id]/replies/route";
 import { POST as report } from "@/app/api/v1/comments/[id]/report/route";
 import { GET as inbox } from "@/app/api/v1/notifications/route";
 import { POST as read } from "@/app/api/v1/notifications/read/route";
+import { setContentSafetyForTests } from "@/lib/comments/safety";
 import { getDb } from "@/lib/db";
 import { articles, comments, commentWords, users } from "@/lib/db/schema";
 import { call } from "@/test/api";
@@ -193,6 +197,40 @@ describe("moderation at posting", () => {
     expect(held.body.data.status).toBe("pending");
     withEnv({ COMMENTS_MODERATION: "pre" });
     expect((await say(alice, "先审后发的评论")).body.data.status).toBe("pending");
+  });
+
+  it("holds what the content-safety provider flags, and everything while it does not answer (a loopback Aliyun peer)", async () => {
+    // Answers as Aliyun's TextModeration does: labels for an advert, none otherwise.
+    const peer = createServer(async (req, res) => {
+      let raw = "";
+      for await (const chunk of req) raw += chunk;
+      const { content } = JSON.parse(new URLSearchParams(raw).get("ServiceParameters") ?? "{}") as { content?: string };
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify({ Code: 200, Message: "OK", RequestId: "r", Data: { labels: content?.includes("加微信") ? "ad" : "", reason: "" } }));
+    });
+    peer.listen(0, "127.0.0.1");
+    await once(peer, "listening");
+    const endpoint = `http://127.0.0.1:${(peer.address() as AddressInfo).port}/`;
+    withEnv({ COMMENTS_SAFETY_PROVIDER: "aliyun", COMMENTS_SAFETY_ACCESS_KEY_ID: "LTAI-test", COMMENTS_SAFETY_ACCESS_KEY_SECRET: "secret", COMMENTS_SAFETY_ENDPOINT: endpoint });
+    setContentSafetyForTests(undefined);
+    onTestFinished(() => setContentSafetyForTests(undefined)); // the checker is built again from the configuration
+    const heldWhy = async (id: number) => (await (await getDb()).select({ why: comments.heldReason }).from(comments).where(eq(comments.id, id)))[0].why;
+    try {
+      const fine = (await say(alice, "安全检查通过的评论")).body.data;
+      expect(fine.status).toBe("visible");
+      const ad = (await say(alice, "便宜好货加微信")).body.data;
+      expect(ad.status).toBe("pending");
+      expect(await heldWhy(ad.id)).toBe("provider");
+      // An edit is asked again.
+      expect((await onComment(edit, alice, fine.id, { method: "PATCH", json: { content: "改成加微信" } })).body.data.status).toBe("pending");
+      expect(await heldWhy(fine.id)).toBe("provider");
+    } finally {
+      peer.close();
+      await once(peer, "close");
+    }
+    const unanswered = (await say(alice, "服务不可用时的评论")).body.data;
+    expect(unanswered.status).toBe("pending");
+    expect(await heldWhy(unanswered.id)).toBe("provider_unavailable");
   });
 });
 

@@ -39,6 +39,7 @@ export const HOLD_REASON_LABELS = {
   word: "命中敏感词",
   reports: "被多人举报",
   provider: "内容安全服务建议复核",
+  provider_unavailable: "内容安全服务暂不可用",
 } as const;
 export type HoldReason = keyof typeof HOLD_REASON_LABELS;
 

@@ -9,10 +9,10 @@ import type { Db, Tx } from "@/lib/db/client";
 import { articles, commentLikes, commentReports, comments, type User } from "@/lib/db/schema";
 import { foreignKeyViolation } from "@/lib/db/errors";
 import { requireVisibleArticle } from "@/lib/interactions/records";
-import { spendComment, spendCommentLike, spendReport } from "./budget";
+import { spendComment, spendCommentEdit, spendCommentLike, spendReport } from "./budget";
 import { COMMENT_EDIT_MS, COMMENT_MAX_LINKS, REPORTS_TO_HOLD } from "./constants";
 import { ipRegion } from "./ip-region";
-import { holdReason } from "./moderation";
+import { holdReason, providerAdvice } from "./moderation";
 import { notify } from "./notifications";
 import type { CommentBody, ReportBody } from "./schema";
 import { commentById, commentGone } from "./thread";
@@ -57,10 +57,12 @@ export async function postComment({ db, user, articleId, body, ip, proof, now = 
   await requireVisibleArticle(db, articleId);
   const spending = await spendComment({ db, userId: user.id, ip, content: body.content, proof, now });
   try {
+    // After the budget, so a burst cannot spend the provider's calls either.
+    const advice = await providerAdvice(body.content, user.id);
     const id = await db.transaction(async (tx) => {
       await requireVisibleArticle(tx, articleId);
       const target = body.reply_to ? await replyTarget(tx, articleId, body.reply_to) : null;
-      const held = await holdReason(tx, { userId: user.id, content: body.content, now });
+      const held = await holdReason(tx, { userId: user.id, content: body.content, advice, now });
       const [row] = await tx
         .insert(comments)
         .values({
@@ -99,24 +101,31 @@ async function ownComment(tx: Tx, id: number, userId: number) {
 export async function editComment({ db, user, id, content, now = new Date() }: { db: Db; user: User; id: number; content: string; now?: Date }) {
   requireCommenter(user, now);
   checkLinks(content);
-  await db.transaction(async (tx) => {
-    const row = await ownComment(tx, id, user.id);
-    if (row.status === "removed") throw new ApiError("conflict", "该评论已被管理员删除，不能编辑");
-    if (now.getTime() - row.createdAt.getTime() >= COMMENT_EDIT_MS) throw new ApiError("conflict", "评论发表超过 5 分钟，不能再编辑");
-    await requireVisibleArticle(tx, row.articleId);
-    if (content === row.content) return;
-    // An edit is checked like a new comment: a word of the list holds it again.
-    const held = await holdReason(tx, { userId: user.id, content, now });
-    const stays = row.status === "pending" || held !== null;
-    await tx
-      .update(comments)
-      .set({ content, editedAt: now, status: stays ? "pending" : "visible", heldReason: stays ? (held ?? row.heldReason) : null })
-      .where(eq(comments.id, id));
-    // The article's row version moves, so its kept page (lib/server/permalink-cache.ts) shows the edit within
-    // COUNTERS_MAX_AGE_MS, as a new comment's count does.
-    // (Raw SQL: Drizzle's update would also move updated_at, which means an edit of the article itself.)
-    await tx.execute(sql`update ${articles} set comment_cnt = comment_cnt where id = ${row.articleId}`);
-  });
+  const spending = await spendCommentEdit({ db, userId: user.id, now });
+  try {
+    const advice = await providerAdvice(content, user.id);
+    await db.transaction(async (tx) => {
+      const row = await ownComment(tx, id, user.id);
+      if (row.status === "removed") throw new ApiError("conflict", "该评论已被管理员删除，不能编辑");
+      if (now.getTime() - row.createdAt.getTime() >= COMMENT_EDIT_MS) throw new ApiError("conflict", "评论发表超过 5 分钟，不能再编辑");
+      await requireVisibleArticle(tx, row.articleId);
+      if (content === row.content) return;
+      // An edit is checked like a new comment: a word of the list (or the provider) holds it again.
+      const held = await holdReason(tx, { userId: user.id, content, advice, now });
+      const stays = row.status === "pending" || held !== null;
+      await tx
+        .update(comments)
+        .set({ content, editedAt: now, status: stays ? "pending" : "visible", heldReason: stays ? (held ?? row.heldReason) : null })
+        .where(eq(comments.id, id));
+      // The article's row version moves, so its kept page (lib/server/permalink-cache.ts) shows the edit within
+      // COUNTERS_MAX_AGE_MS, as a new comment's count does.
+      // (Raw SQL: Drizzle's update would also move updated_at, which means an edit of the article itself.)
+      await tx.execute(sql`update ${articles} set comment_cnt = comment_cnt where id = ${row.articleId}`);
+    });
+  } catch (err) {
+    await spending.giveBack();
+    throw err;
+  }
   return commentById(db, id, user.id);
 }
 

@@ -456,6 +456,8 @@ export const comments = pgTable(
     index("comments_replies_idx").on(t.rootId, t.createdAt, t.id).where(sql`${t.rootId} is not null`),
     index("comments_user_recent_idx").on(t.userId, t.createdAt.desc()),
     index("comments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // The 已删除 queue's order and the retention sweep's cut-off (removed comments kept COMMENT_RECORD_DAYS).
+    index("comments_removed_idx").on(t.removedAt).where(sql`${t.status} = 'removed'`),
     check("comments_status_valid", sql`${t.status} in ('visible', 'pending', 'removed', 'deleted')`),
     check("comments_counters_nonnegative", sql`${t.likeCnt} >= 0 and ${t.replyCount} >= 0`),
   ],

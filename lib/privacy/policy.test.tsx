@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import PrivacyPage from "@/app/privacy/page";
 import TermsPage from "@/app/terms/page";
 import { parseConfig, resetConfig } from "@/lib/config";
+import { COMMENT_RECORD_DAYS } from "@/lib/comments/constants";
 import { policyFacts, POLICY_VERSION, SMS_CODE_RETENTION_DAYS } from "./policy";
 
 const facts = (env: Record<string, string>) => policyFacts(parseConfig(env));
@@ -25,7 +26,7 @@ afterEach(() => resetConfig());
 
 describe("policyFacts", () => {
   it("names no AI provider when the local engine answers, and no operator or contact when none is configured", () => {
-    expect(facts({})).toEqual({ version: POLICY_VERSION, operator: null, contact: null, icp: null, ai: null, sms: { kind: "log" } });
+    expect(facts({})).toEqual({ version: POLICY_VERSION, operator: null, contact: null, icp: null, ai: null, sms: { kind: "log" }, commentSafety: null, ipRegion: true });
   });
 
   it.each([
@@ -53,6 +54,14 @@ describe("policyFacts", () => {
     expect(facts(env).sms).toEqual(sms);
   });
 
+  it.each([
+    [{}, null],
+    [{ COMMENTS_SAFETY_PROVIDER: "aliyun", COMMENTS_SAFETY_ACCESS_KEY_ID: "id", COMMENTS_SAFETY_ACCESS_KEY_SECRET: "s" }, "阿里云内容安全（阿里云计算有限公司）"],
+    [{ COMMENTS_SAFETY_PROVIDER: "tencent", COMMENTS_SAFETY_ACCESS_KEY_ID: "id", COMMENTS_SAFETY_ACCESS_KEY_SECRET: "s" }, "腾讯云文本内容安全（腾讯云计算（北京）有限责任公司）"],
+  ])("comment safety %j → %s", (env, name) => {
+    expect(facts(env).commentSafety).toBe(name);
+  });
+
   it("refuses an operator name past 100 characters, naming the variable", () => {
     expect(() => parseConfig({ SITE_OPERATOR: "公".repeat(101) })).toThrow(/SITE_OPERATOR/);
     expect(() => parseConfig({ PRIVACY_CONTACT: "x".repeat(201) })).toThrow(/PRIVACY_CONTACT/);
@@ -70,6 +79,9 @@ describe("the 隐私政策 page", () => {
       SMS_PROVIDER: "aliyun",
       SMS_ACCESS_KEY_ID: "id",
       SMS_ACCESS_KEY_SECRET: "secret",
+      COMMENTS_SAFETY_PROVIDER: "tencent",
+      COMMENTS_SAFETY_ACCESS_KEY_ID: "id",
+      COMMENTS_SAFETY_ACCESS_KEY_SECRET: "secret",
       SITE_URL: "https://www.shiyue.example",
     });
     expect(html).toContain("<h1");
@@ -80,9 +92,12 @@ describe("the 隐私政策 page", () => {
     expect(html).toContain("委托<strong>深度求索（DeepSeek）</strong>");
     expect(html).toContain("提供给<strong>阿里云短信服务（阿里云计算有限公司）</strong>");
     expect(html).toContain(`验证码发送记录：${SMS_CODE_RETENTION_DAYS} 天后自动删除`);
+    expect(html).toContain("交给<strong>腾讯云文本内容安全（腾讯云计算（北京）有限责任公司）</strong>检查");
+    expect(html).toContain("IP 属地（省份或国家");
+    expect(html).toContain(`依法留存 ${COMMENT_RECORD_DAYS} 天`);
     expect(html).toContain("全站使用 HTTPS 加密传输");
     expect(html).toContain('href="/profile"');
-    expect(html).toContain("更新日期：2026 年 11 月 27 日");
+    expect(html).toContain("更新日期：2026 年 11 月 29 日");
     expect(html).not.toContain("sk-test");
   });
 
@@ -90,6 +105,7 @@ describe("the 隐私政策 page", () => {
     const html = render(PrivacyPage, { SMS_PROVIDER: "console" });
     expect(html).toContain("本站目前没有接入第三方 AI 服务");
     expect(html).toContain("本站目前没有接入短信服务商");
+    expect(html).not.toContain("内容安全服务");
     expect(html).toContain("运营者暂未公布联系方式");
     expect(html).toContain("由<strong>本站运营者</strong>运营");
     expect(html).not.toContain("HTTPS");

@@ -8,7 +8,7 @@ import { getConfig, type Config } from "@/lib/config";
  * The policy's version: its date of update. A reader's consent records the version they agreed to
  * (users.terms_version); change it whenever the policy's text changes what is collected, why, or who gets it.
  */
-export const POLICY_VERSION = "2026-11-27";
+export const POLICY_VERSION = "2026-11-29";
 
 /** SMS verification codes (with the asking address) are kept this long, then the retention sweep removes them. */
 export const SMS_CODE_RETENTION_DAYS = 30;
@@ -23,6 +23,10 @@ export type PolicyFacts = {
   ai: { name: string; selfHosted: boolean } | null;
   /** Who sends the codes: a provider, the server's own log (development), or no one (code sign-in off). */
   sms: { kind: "provider"; name: string } | { kind: "log" } | { kind: "off" };
+  /** Who checks comments before they show (COMMENTS_SAFETY_PROVIDER); null when only the site's own rules do. */
+  commentSafety: string | null;
+  /** Whether comments show the IP 属地 (COMMENTS_IP_REGION). */
+  ipRegion: boolean;
 };
 
 /** Well-known OpenAI-compatible endpoints by host, as a reader would know the company. */
@@ -38,6 +42,7 @@ const AI_HOSTS: Record<string, string> = {
 };
 
 const SMS_PROVIDERS = { aliyun: "阿里云短信服务（阿里云计算有限公司）", tencent: "腾讯云短信（腾讯云计算（北京）有限责任公司）" };
+const SAFETY_PROVIDERS = { aliyun: "阿里云内容安全（阿里云计算有限公司）", tencent: "腾讯云文本内容安全（腾讯云计算（北京）有限责任公司）" };
 
 export function policyFacts(config: Config = getConfig()): PolicyFacts {
   return {
@@ -52,6 +57,8 @@ export function policyFacts(config: Config = getConfig()): PolicyFacts {
         : config.SMS_PROVIDER === "console"
           ? { kind: "log" }
           : { kind: "off" },
+    commentSafety: config.COMMENTS_SAFETY_PROVIDER === "aliyun" || config.COMMENTS_SAFETY_PROVIDER === "tencent" ? SAFETY_PROVIDERS[config.COMMENTS_SAFETY_PROVIDER] : null,
+    ipRegion: config.COMMENTS_IP_REGION,
   };
 }
 

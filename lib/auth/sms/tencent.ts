@@ -13,7 +13,8 @@ import { SmsSendError } from "./errors";
 const ENDPOINT = "https://sms.tencentcloudapi.com/";
 const VERSION = "2021-01-11";
 const REGION = "ap-guangzhou";
-const CONTENT_TYPE = "application/json; charset=utf-8";
+/** The Content-Type tc3Authorization signs: a request it signs must send exactly this header. */
+export const TC3_CONTENT_TYPE = "application/json; charset=utf-8";
 const TIMEOUT_MS = 10_000;
 
 const sha256Hex = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
@@ -32,7 +33,7 @@ export function tc3Authorization(input: {
 }): { authorization: string; date: string } {
   // The credential date is the UTC date of the timestamp, never the local one.
   const date = new Date(input.timestamp * 1000).toISOString().slice(0, 10);
-  let canonicalHeaders = `content-type:${CONTENT_TYPE}\nhost:${input.host.toLowerCase()}\n`;
+  let canonicalHeaders = `content-type:${TC3_CONTENT_TYPE}\nhost:${input.host.toLowerCase()}\n`;
   let signedHeaders = "content-type;host";
   if (input.action) {
     canonicalHeaders += `x-tc-action:${input.action.toLowerCase()}\n`;
@@ -114,7 +115,7 @@ export function createTencentSender(cfg: TencentSmsConfig, deps: TencentSmsDeps 
           method: "POST",
           headers: {
             Authorization: authorization,
-            "Content-Type": CONTENT_TYPE,
+            "Content-Type": TC3_CONTENT_TYPE,
             "X-TC-Action": "SendSms",
             "X-TC-Version": VERSION,
             "X-TC-Region": REGION,
