@@ -6,10 +6,12 @@ import { expect, request as newRequest, test } from "./support/fixtures";
 import { adminCommand } from "./pages/admin-pages";
 import { toast, uniqueName } from "./pages/auth-pages";
 import { anArticle, phoneReader, signIn, Thread } from "./pages/comment-pages";
+import { picture } from "./support/pictures";
 
 test.use({ colorScheme: "dark" });
 
-test("a word of the list holds a comment, three reports hide one, an operator removes it with a reason and 禁言 its author", { tag: "@phone" }, async ({ browser, baseURL, page, request }) => {
+test("a word of the list holds a comment, three reports hide one, an operator removes it with a reason and 禁言 its author", { tag: "@phone" }, async ({ browser, baseURL, page, request }, testInfo) => {
+  test.setTimeout(120_000); // four readers and an operator, each signed in, and the console
   const path = await anArticle(page, 3);
   const alice = await phoneReader(request, uniqueName("戊"));
   const reporters = [await phoneReader(request, uniqueName("举一")), await phoneReader(request, uniqueName("举二")), await phoneReader(request, uniqueName("举三"))];
@@ -28,7 +30,7 @@ test("a word of the list holds a comment, three reports hide one, an operator re
   await op.getByRole("button", { name: "添加", exact: true }).click();
   await expect(toast(op, "已添加")).toBeVisible();
   const stored = word.replace("_", "");
-  await expect(op.getByRole("list", { name: "敏感词表" }).getByText(stored, { exact: true })).toBeVisible();
+  await expect(op.getByRole("list", { name: "敏感词表" }).getByRole("button", { name: `移除「${stored}」` })).toBeVisible();
 
   // Alice's comment with the word waits; her other comment is reported by three readers and leaves the thread.
   await signIn(page, baseURL!, alice);
@@ -71,6 +73,7 @@ test("a word of the list holds a comment, three reports hide one, an operator re
   expect(await op.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "the queue overflows sideways").toBeLessThanOrEqual(0);
   const heldItem = op.getByRole("listitem").filter({ hasText: held });
   await expect(heldItem).toContainText("命中敏感词");
+  await picture(op, `test-results/comment-shots/console-queue-${testInfo.project.name}.png`, { fullPage: true });
   await heldItem.getByRole("button", { name: "通过" }).click();
   await expect(toast(op, "已通过，评论已显示")).toBeVisible();
   await expect(heldItem).toHaveCount(0);
@@ -80,11 +83,12 @@ test("a word of the list holds a comment, three reports hide one, an operator re
   const mute = reported.getByRole("form", { name: /^禁言「/ });
   await mute.getByRole("combobox", { name: "禁言时长" }).selectOption({ label: "7 天" });
   await mute.getByRole("textbox", { name: "禁言理由" }).fill("多次辱骂他人");
+  await picture(op, `test-results/comment-shots/console-mute-${testInfo.project.name}.png`, { fullPage: true });
   await mute.getByRole("button", { name: "确认禁言" }).click();
   await expect(toast(op, /^已禁言「/)).toBeVisible();
   await expect(reported).toContainText("禁言至");
   await reported.getByRole("button", { name: "删除…" }).click();
-  await reported.getByRole("textbox", { name: "删除理由（作者会在消息中看到）" }).fill("人身攻击");
+  await reported.getByRole("combobox", { name: "删除理由（作者会在消息中看到）" }).fill("人身攻击");
   await reported.getByRole("button", { name: "确认删除" }).click();
   await expect(toast(op, "已删除评论，作者会在消息中看到理由")).toBeVisible();
   await op.goto("/admin/comments?queue=removed");
@@ -95,6 +99,7 @@ test("a word of the list holds a comment, three reports hide one, an operator re
   // Alice is told why, and cannot comment while muted.
   await page.goto("/notifications");
   await expect(page.getByTestId("notification").filter({ hasText: "你的评论已被管理员删除：人身攻击" })).toContainText(rude);
+  await picture(page, `test-results/comment-shots/notifications-dark-${testInfo.project.name}.png`, { fullPage: true });
   await page.goto(path);
   await thread.ready();
   await thread.box.fill("禁言了还能说话吗");

@@ -6,8 +6,9 @@ import { MSG } from "../lib/messages";
 import { PHONE_PROMPT } from "../lib/comments/constants";
 import { uniqueName } from "./pages/auth-pages";
 import { anArticle, phoneReader, signIn, Thread } from "./pages/comment-pages";
+import { picture } from "./support/pictures";
 
-test("a reader comments, another replies and likes, and the first is told in 消息", { tag: "@phone" }, async ({ browser, baseURL, page }) => {
+test("a reader comments, another replies and likes, and the first is told in 消息", { tag: "@phone" }, async ({ browser, baseURL, page }, testInfo) => {
   const path = await anArticle(page);
   const alice = await phoneReader(page.request, uniqueName("甲"));
   const bob = await phoneReader(page.request, uniqueName("乙"));
@@ -29,6 +30,8 @@ test("a reader comments, another replies and likes, and the first is told in 消
   await bobThread.reply(aliceComment, "说得好，补充一点");
   await aliceComment.getByRole("button", { name: /^点赞 0$/ }).first().click();
   await expect(aliceComment.getByRole("button", { name: /^取消点赞 1$/ }).first()).toBeVisible();
+  await bobThread.section.scrollIntoViewIfNeeded();
+  await picture(bobPage, `test-results/comment-shots/thread-${testInfo.project.name}.png`);
   await other.close();
 
   await page.goto("/");
