@@ -47,7 +47,7 @@ export async function SiteHeader() {
         {viewer ? (
           <Link
             href="/notifications"
-            aria-label={messages ? `消息，${messages} 条未读` : "消息"}
+            aria-label={messages ? (messages > 99 ? "消息，99 条以上未读" : `消息，${messages} 条未读`) : "消息"}
             className="relative flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-brand-50 hover:text-brand-600"
             data-testid="header-notifications"
           >

@@ -15,7 +15,7 @@ import { GET as inbox } from "@/app/api/v1/notifications/route";
 import { POST as read } from "@/app/api/v1/notifications/read/route";
 import { setContentSafetyForTests } from "@/lib/comments/safety";
 import { getDb } from "@/lib/db";
-import { articles, comments, commentWords, users } from "@/lib/db/schema";
+import { articles, comments, commentWords, notifications, users } from "@/lib/db/schema";
 import { call } from "@/test/api";
 import { withEnv } from "@/test/env";
 import { newArticles, newUser } from "@/test/users";
@@ -186,6 +186,23 @@ describe("likes, reports and notifications", () => {
     // Its author still sees it, waiting.
     expect((await page(alice, "", on)).body.data.items.map((c: { id: number; status: string }) => [c.id, c.status])).toEqual([[target.id, "pending"]]);
     expect((await onComment(report, bob, target.id, { path: "/report", json: { reason: "bogus" } })).body.detail).toBe("参数 reason：举报理由只能是 spam、abuse、illegal、porn、rumor、other 之一");
+  });
+});
+
+describe("a popular author's 消息", () => {
+  it("lists the latest 500 and counts up to 500, the unread up to 100 (the header shows 99+)", async () => {
+    const db = await getDb();
+    const star = await newUser("star", { phone: true });
+    const mine = (await say(star, "一条很受欢迎的评论")).body.data;
+    // 520 replies' notifications, 20 of them read: written directly, as the replies' posting would.
+    await db.insert(notifications).values(Array.from({ length: 520 }, (_, i) => ({ userId: star.id, kind: "reply" as const, commentId: mine.id, articleId: article, actorId: bob.id, readAt: i < 20 ? new Date() : null })));
+    const first = (await call(inbox, "/api/v1/notifications?limit=50", { token: star.token })).body.data;
+    expect(first).toMatchObject({ total: 500, unread: 100 });
+    expect(first.items).toHaveLength(50);
+    const last = (await call(inbox, "/api/v1/notifications?limit=50&page=10", { token: star.token })).body.data;
+    expect(last.items).toHaveLength(50);
+    expect((await call(inbox, "/api/v1/notifications?limit=50&page=11", { token: star.token })).body.data.items).toEqual([]);
+    expect((await call(inbox, "/api/v1/notifications?limit=30&page=17", { token: star.token })).body.data.items).toHaveLength(20);
   });
 });
 

@@ -19,6 +19,13 @@ export const REMOVED_TO_REVIEW = 3;
 export const REMOVED_WINDOW_DAYS = 30;
 /** Removed comments are kept this long for the record (网络安全法 第二十一条: logs of at least six months), then purged. */
 export const COMMENT_RECORD_DAYS = 183;
+/**
+ * 消息 lists a reader's latest 500 notifications and counts them up to that many, and the unread ones up to 100 (the
+ * header shows 99+): a popular author's 50,000 were counted on every page and every header (121 ms on PostgreSQL
+ * at 1M articles; capped: 2.9 ms for the total, 0.8 ms for the unread).
+ */
+export const NOTIFICATIONS_SHOWN = 500;
+export const UNREAD_COUNTED = 100;
 /** Characters of a report's note. */
 export const REPORT_NOTE_MAX = 200;
 

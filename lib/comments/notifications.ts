@@ -2,11 +2,11 @@ import "server-only";
 // 消息: what happened to my comments — a reply, likes (one unread row per comment, counting them), a removal with
 // its reason. Written in the transaction of what caused it; never about oneself. A hidden article's notifications
 // are not listed (nor counted) while it is hidden.
-import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "@/lib/db/client";
 import { articles, comments, notifications, users, type NotificationKind } from "@/lib/db/schema";
-import { COMMENT_DELETED_TEXT } from "./constants";
+import { COMMENT_DELETED_TEXT, NOTIFICATIONS_SHOWN, UNREAD_COUNTED } from "./constants";
 import type { PageQuery } from "./schema";
 import { descLast } from "./thread";
 
@@ -44,10 +44,18 @@ export type NotificationObject = {
   comment: { id: number; root_id: number | null; content: string; status: string; removed_reason: string | null };
 };
 
+/** How many notifications match `where`, counting no further than `cap` (an index range, never all of them). */
+async function cappedCount(db: Db, where: SQL | undefined, cap: number): Promise<number> {
+  const shown = db.select({ one: sql`1` }).from(notifications).innerJoin(articles, eq(articles.id, notifications.articleId)).where(where).limit(cap).as("shown");
+  const [{ n }] = await db.select({ n: count() }).from(shown);
+  return Number(n);
+}
+
 export async function listNotifications({ db, userId, query }: { db: Db; userId: number; query: PageQuery }) {
   const where = and(eq(notifications.userId, userId), visible);
-  const [rows, [{ total }], unread] = await Promise.all([
-    db
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total, unread] = await Promise.all([
+    offset >= NOTIFICATIONS_SHOWN ? Promise.resolve([]) : db
       .select({
         id: notifications.id,
         kind: notifications.kind,
@@ -72,9 +80,9 @@ export async function listNotifications({ db, userId, query }: { db: Db; userId:
       .leftJoin(actor, eq(actor.id, notifications.actorId))
       .where(where)
       .orderBy(descLast(notifications.updatedAt), descLast(notifications.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(notifications).innerJoin(articles, eq(articles.id, notifications.articleId)).where(where),
+      .limit(Math.min(query.limit, NOTIFICATIONS_SHOWN - offset))
+      .offset(offset),
+    cappedCount(db, where, NOTIFICATIONS_SHOWN),
     unreadCount(db, userId),
   ]);
   const items: NotificationObject[] = rows.map((r) => ({
@@ -95,17 +103,12 @@ export async function listNotifications({ db, userId, query }: { db: Db; userId:
       removed_reason: r.kind === "removed" ? r.removedReason : null,
     },
   }));
-  return { items, total: Number(total), unread };
+  return { items, total, unread };
 }
 
-/** Unread notifications on visible articles (the header's badge). */
+/** Unread notifications on visible articles (the header's badge), up to UNREAD_COUNTED. */
 export async function unreadCount(db: Db, userId: number): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .innerJoin(articles, eq(articles.id, notifications.articleId))
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), visible));
-  return Number(n);
+  return cappedCount(db, and(eq(notifications.userId, userId), isNull(notifications.readAt), visible), UNREAD_COUNTED);
 }
 
 /** Marks the reader's notifications read: the ones named, or all. Answers the unread count left. */
