@@ -44,6 +44,33 @@ export async function hit(db: Db, key: string, rule: LimitRule, now = new Date()
   return state(row.count, row.windowStart, row.expiresAt, rule.limit, now);
 }
 
+/**
+ * Counts one event for each of `keys` in one statement (one round trip, one commit) and returns their states in
+ * the order given; each row is counted atomically as `hit` counts it. Windows only (no `blockMs`); the keys must
+ * differ. Rows are locked in the order given: callers list their keys in one fixed order, so two statements never
+ * wait on each other crosswise.
+ */
+export async function hitAll(db: Db, keys: { key: string; rule: LimitRule }[], now = new Date()): Promise<LimitState[]> {
+  const expired = sql`${rateLimits.expiresAt} <= ${now}`;
+  const rows = await db
+    .insert(rateLimits)
+    .values(keys.map(({ key, rule }) => ({ key, count: 1, windowStart: now, expiresAt: new Date(now.getTime() + rule.windowMs) })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
+        expiresAt: sql`case when ${expired} then excluded.expires_at else ${rateLimits.expiresAt} end`,
+      },
+    })
+    .returning({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart, expiresAt: rateLimits.expiresAt });
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return keys.map(({ key, rule }) => {
+    const r = byKey.get(key)!;
+    return state(r.count, r.windowStart, r.expiresAt, rule.limit, now);
+  });
+}
+
 /** The current state of `key` without counting (limited when the count already reached the limit). */
 export async function peek(db: Db, key: string, rule: LimitRule, now = new Date()): Promise<LimitState> {
   const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));

@@ -3,7 +3,7 @@ import "server-only";
 // 先审后发 (COMMENTS_MODERATION=pre), a reader's first COMMENTS_REVIEW_FIRST comments, a reader whose comments
 // operators often removed lately, a word of the operators' list, the content-safety provider's advice (or its
 // silence: fail closed). A hit holds the comment; nothing is dropped.
-import { and, count, eq, gte, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import { errorMessage, log } from "@/lib/log";
 import type { Db, Tx } from "@/lib/db/client";
@@ -14,19 +14,6 @@ import { contentSafety, SafetyUnavailableError } from "./safety";
 /** Text as words are matched in it: full-width forms folded (NFKC), lower case, spaces and punctuation between letters ignored. */
 export function wordForm(text: string): string {
   return text.normalize("NFKC").toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, "");
-}
-
-/** The first word of the list found in `content` (in word form), or null. */
-export async function sensitiveWordIn(db: Db | Tx, content: string): Promise<string | null> {
-  const text = wordForm(content);
-  if (!text) return null;
-  // The list is short (hundreds): matched in the database, in one statement, against the word forms.
-  const [hit] = await db
-    .select({ word: commentWords.word })
-    .from(commentWords)
-    .where(sql`strpos(${text}, ${commentWords.word}) > 0`)
-    .limit(1);
-  return hit?.word ?? null;
 }
 
 /**
@@ -51,23 +38,26 @@ export async function providerAdvice(content: string, userId: number): Promise<H
 
 /**
  * Why a comment by `userId` with `content` waits for review, or null when it shows at once. `advice` is the
- * provider's (providerAdvice, asked before the transaction this runs in).
+ * provider's (providerAdvice, asked before the transaction this runs in). One statement reads what decides it: the
+ * first word of the list found in the text (matched against the word forms; the list is short, hundreds), the
+ * reader's comments removed lately (comments_user_recent_idx), and with COMMENTS_REVIEW_FIRST their comments so far.
  */
 export async function holdReason(db: Db | Tx, { userId, content, advice = null, now = new Date() }: { userId: number; content: string; advice?: HoldReason | null; now?: Date }): Promise<HoldReason | null> {
   const config = getConfig();
-  if (await sensitiveWordIn(db, content)) return "word";
+  const text = wordForm(content);
+  const since = new Date(now.getTime() - REMOVED_WINDOW_DAYS * 86_400_000);
+  const first = config.COMMENTS_REVIEW_FIRST;
+  const [facts] = await db
+    .select({
+      word: text ? sql<string | null>`(select ${commentWords.word} from ${commentWords} where strpos(${text}, ${commentWords.word}) > 0 limit 1)` : sql<null>`null`,
+      removed: sql<number>`(select count(*)::int from ${comments} where ${comments.userId} = ${userId} and ${comments.status} = 'removed' and ${comments.removedAt} >= ${since})`,
+      written: first > 0 ? sql<number>`(select count(*)::int from ${comments} where ${comments.userId} = ${userId})` : sql<number>`0`,
+    })
+    .from(sql`(select 1) as one`);
+  if (facts.word) return "word";
   if (advice) return advice;
   if (config.COMMENTS_MODERATION === "pre") return "pre";
-  const since = new Date(now.getTime() - REMOVED_WINDOW_DAYS * 86_400_000);
-  const [{ removed }] = await db
-    .select({ removed: count() })
-    .from(comments)
-    .where(and(eq(comments.userId, userId), eq(comments.status, "removed"), gte(comments.removedAt, since)));
-  if (Number(removed) >= REMOVED_TO_REVIEW) return "often_removed";
-  const first = config.COMMENTS_REVIEW_FIRST;
-  if (first > 0) {
-    const [{ n }] = await db.select({ n: count() }).from(comments).where(eq(comments.userId, userId));
-    if (Number(n) < first) return "first";
-  }
+  if (Number(facts.removed) >= REMOVED_TO_REVIEW) return "often_removed";
+  if (first > 0 && Number(facts.written) < first) return "first";
   return null;
 }

@@ -44,9 +44,20 @@ export type NotificationObject = {
   comment: { id: number; root_id: number | null; content: string; status: string; removed_reason: string | null };
 };
 
-/** How many notifications match `where`, counting no further than `cap` (an index range, never all of them). */
+/**
+ * How many notifications match `where`, counting no further than `cap`: read along the reader's index in the list's
+ * order (a Seq Scan otherwise looked cheap to the planner, and would read everyone's rows before a popular
+ * author's latest).
+ */
 async function cappedCount(db: Db, where: SQL | undefined, cap: number): Promise<number> {
-  const shown = db.select({ one: sql`1` }).from(notifications).innerJoin(articles, eq(articles.id, notifications.articleId)).where(where).limit(cap).as("shown");
+  const shown = db
+    .select({ one: sql`1` })
+    .from(notifications)
+    .innerJoin(articles, eq(articles.id, notifications.articleId))
+    .where(where)
+    .orderBy(descLast(notifications.updatedAt), descLast(notifications.id))
+    .limit(cap)
+    .as("shown");
   const [{ n }] = await db.select({ n: count() }).from(shown);
   return Number(n);
 }

@@ -82,7 +82,7 @@ export async function postComment({ db, user, articleId, body, ip, proof, now = 
       if (target && !held) await notify(tx, { userId: target.userId, kind: "reply", commentId: row.id, articleId, actorId: user.id });
       return row.id;
     });
-    return commentById(db, id, user.id);
+    return commentById(db, id, user.id, { justWritten: true });
   } catch (err) {
     // Nothing was posted: the budget goes back (an article deleted meanwhile is a 404).
     await spending.giveBack();

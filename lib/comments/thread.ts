@@ -140,8 +140,9 @@ export async function listReplies({ db, rootId, viewerId, query }: { db: Db; roo
 }
 
 /** One comment as its author or anyone sees it now (after a post, an edit or a like). */
-export async function commentById(db: Db | Tx, id: number, viewerId: number | null): Promise<CommentObject> {
+/** One comment as `viewerId` sees it; `justWritten` (by the viewer, this moment) needs no look at their likes. */
+export async function commentById(db: Db | Tx, id: number, viewerId: number | null, { justWritten = false } = {}): Promise<CommentObject> {
   const [row] = await selectComments(db).where(eq(comments.id, id));
   if (!row) throw commentGone();
-  return commentObject(row, { userId: viewerId, liked: await likedBy(db, viewerId, [id]) });
+  return commentObject(row, { userId: viewerId, liked: justWritten ? new Set<number>() : await likedBy(db, viewerId, [id]) });
 }

@@ -458,6 +458,12 @@ export const comments = pgTable(
     index("comments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     // The 已删除 queue's order and the retention sweep's cut-off (removed comments kept COMMENT_RECORD_DAYS).
     index("comments_removed_idx").on(t.removedAt).where(sql`${t.status} = 'removed'`),
+    // The foreign keys that point back into comments and users: deleting a comment sets its replies' reply_to_id
+    // null, deleting an account its replies' reply_to_user_id and removals' removed_by; without these each
+    // deletion scanned every comment (2.1 s at 5,000,000).
+    index("comments_reply_to_idx").on(t.replyToId).where(sql`${t.replyToId} is not null`),
+    index("comments_reply_to_user_idx").on(t.replyToUserId).where(sql`${t.replyToUserId} is not null`),
+    index("comments_removed_by_idx").on(t.removedBy).where(sql`${t.removedBy} is not null`),
     check("comments_status_valid", sql`${t.status} in ('visible', 'pending', 'removed', 'deleted')`),
     check("comments_counters_nonnegative", sql`${t.likeCnt} >= 0 and ${t.replyCount} >= 0`),
   ],
