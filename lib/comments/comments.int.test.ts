@@ -1,9 +1,6 @@
 // Comments through their routes (issue 43): threads of two levels in either sort, replies, likes, edits within
 // five minutes, deletion that keeps replies, reports, notifications, who may write, and the attacks of acceptance 2
 // that an API can play (another reader's comment, a burst past the budget, reporting oneself, a hidden article).
-import { once } from "node:events";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { GET as thread, POST as post } from "@/app/api/v1/articles/[id]/comments/route";
@@ -18,6 +15,7 @@ import { getDb } from "@/lib/db";
 import { articles, comments, commentWords, notifications, users } from "@/lib/db/schema";
 import { call } from "@/test/api";
 import { withEnv } from "@/test/env";
+import { listenLoopback } from "@/test/loopback";
 import { newArticles, newUser } from "@/test/users";
 
 type Who = { id: number; token: string };
@@ -218,16 +216,14 @@ describe("moderation at posting", () => {
 
   it("holds what the content-safety provider flags, and everything while it does not answer (a loopback Aliyun peer)", async () => {
     // Answers as Aliyun's TextModeration does: labels for an advert, none otherwise.
-    const peer = createServer(async (req, res) => {
+    const peer = await listenLoopback(async (req, res) => {
       let raw = "";
       for await (const chunk of req) raw += chunk;
       const { content } = JSON.parse(new URLSearchParams(raw).get("ServiceParameters") ?? "{}") as { content?: string };
       res.setHeader("Content-Type", "application/json");
       res.end(JSON.stringify({ Code: 200, Message: "OK", RequestId: "r", Data: { labels: content?.includes("加微信") ? "ad" : "", reason: "" } }));
     });
-    peer.listen(0, "127.0.0.1");
-    await once(peer, "listening");
-    const endpoint = `http://127.0.0.1:${(peer.address() as AddressInfo).port}/`;
+    const endpoint = peer.url;
     withEnv({ COMMENTS_SAFETY_PROVIDER: "aliyun", COMMENTS_SAFETY_ACCESS_KEY_ID: "LTAI-test", COMMENTS_SAFETY_ACCESS_KEY_SECRET: "secret", COMMENTS_SAFETY_ENDPOINT: endpoint });
     setContentSafetyForTests(undefined);
     onTestFinished(() => setContentSafetyForTests(undefined)); // the checker is built again from the configuration
@@ -242,8 +238,7 @@ describe("moderation at posting", () => {
       expect((await onComment(edit, alice, fine.id, { method: "PATCH", json: { content: "改成加微信" } })).body.data.status).toBe("pending");
       expect(await heldWhy(fine.id)).toBe("provider");
     } finally {
-      peer.close();
-      await once(peer, "close");
+      await peer.close();
     }
     const unanswered = (await say(alice, "服务不可用时的评论")).body.data;
     expect(unanswered.status).toBe("pending");

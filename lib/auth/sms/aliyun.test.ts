@@ -1,9 +1,7 @@
 // Aliyun SendSms signing, checked against Alibaba Cloud's published SendSms signature example
 // (the "HTTP协议及签名" walkthrough for 短信服务: AccessKeyId testId / AccessKeySecret testSecret),
 // plus send() through a real local HTTP server.
-import { once } from "node:events";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback, type Loopback } from "@/test/loopback";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aliyunRpcSignature, aliyunSendSmsParams, aliyunStringToSign, createAliyunSender, percentEncode } from "./aliyun";
 import { SmsSendError } from "./errors";
@@ -73,12 +71,12 @@ describe("aliyunSendSmsParams", () => {
 
 describe("createAliyunSender().send over HTTP", () => {
   const SECRET = "s3cret/+*";
-  let server: Server;
+  let peer: Loopback;
   let endpoint: string;
   const seen: Record<string, string>[] = [];
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    peer = await listenLoopback((req, res) => {
       const query = Object.fromEntries(new URL(req.url ?? "/", "http://local").searchParams);
       seen.push(query);
       const { Signature, ...rest } = query;
@@ -96,16 +94,10 @@ describe("createAliyunSender().send over HTTP", () => {
         res.end(JSON.stringify({ Code: "isv.BUSINESS_LIMIT_CONTROL", Message: "触发流控", RequestId: "r2" }));
       }
     });
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    endpoint = peer.url;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    server.close();
-    await once(server, "close");
-  });
+  afterAll(() => peer.close());
 
   const cfg = { accessKeyId: "LTAI-test", accessKeySecret: SECRET, signName: "拾阅", templateCode: "SMS_123" };
   const sender = (secret = SECRET) =>

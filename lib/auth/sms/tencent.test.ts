@@ -1,9 +1,7 @@
 // TC3-HMAC-SHA256 signing, checked against the worked example in Tencent Cloud's "签名方法 v3"
 // documentation (CVM DescribeInstances, timestamp 1551113065), plus send() through a real local
 // HTTP server.
-import { once } from "node:events";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback, type Loopback } from "@/test/loopback";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SmsSendError } from "./errors";
 import { createTencentSender, tc3Authorization } from "./tencent";
@@ -60,12 +58,12 @@ describe("tc3Authorization", () => {
 
 describe("createTencentSender().send over HTTP", () => {
   const SECRET = "tencent-secret-key";
-  let server: Server;
+  let peer: Loopback;
   let endpoint: string;
   const seen: { headers: Record<string, string | string[] | undefined>; body: Record<string, unknown> }[] = [];
 
   beforeAll(async () => {
-    server = createServer(async (req, res) => {
+    peer = await listenLoopback(async (req, res) => {
       let raw = "";
       for await (const chunk of req) raw += chunk;
       const body = JSON.parse(raw) as { PhoneNumberSet: string[] };
@@ -94,16 +92,10 @@ describe("createTencentSender().send over HTTP", () => {
         reply({ SendStatusSet: [{ PhoneNumber: phone, Fee: 0, Code: "LimitExceeded.PhoneNumberDailyLimit", Message: "单个手机号日下发短信条数超过设定的上限" }] });
       }
     });
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    endpoint = peer.url;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    server.close();
-    await once(server, "close");
-  });
+  afterAll(() => peer.close());
 
   const cfg = { secretId: "AKID-test", secretKey: SECRET, sdkAppId: "1400000000", signName: "拾阅", templateId: "1234567" };
   const sender = (secretKey = SECRET, timeoutMs?: number) =>

@@ -1,9 +1,7 @@
 // Aliyun TextModeration (内容安全 文本审核增强版, 2022-03-02) through a real local HTTP server that checks every
 // request as the gateway would: POST, common parameters in the query, Service and ServiceParameters in a
 // form-encoded body, the RPC HMAC-SHA1 signature recomputed over all of them with the test secret.
-import { once } from "node:events";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback, type Loopback } from "@/test/loopback";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aliyunRpcSignature, percentEncode } from "@/lib/auth/sms/aliyun";
 import { ALIYUN_MAX_CHARS, aliyunEndpoint, createAliyunChecker, textParts } from "./aliyun";
@@ -20,12 +18,12 @@ const FLAGGED: [string, string][] = [
 ];
 
 describe("createAliyunChecker().check over HTTP", () => {
-  let server: Server;
+  let peer: Loopback;
   let endpoint: string;
   const seen: Seen[] = [];
 
   beforeAll(async () => {
-    server = createServer(async (req, res) => {
+    peer = await listenLoopback(async (req, res) => {
       let rawBody = "";
       for await (const chunk of req) rawBody += chunk;
       const query = Object.fromEntries(new URL(req.url ?? "/", "http://local").searchParams);
@@ -54,16 +52,10 @@ describe("createAliyunChecker().check over HTTP", () => {
       const reason = labels.length ? JSON.stringify({ riskLevel: "high", riskTips: "广告_联系方式", riskWords: "加微信" }) : "";
       reply(200, { Code: 200, Message: "OK", Data: { labels: labels.join(","), reason, accountId: JSON.parse(form.ServiceParameters).accountId } });
     });
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    endpoint = peer.url;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    server.close();
-    await once(server, "close");
-  });
+  afterAll(() => peer.close());
 
   const checker = (over: { secret?: string; service?: string; timeoutMs?: number } = {}) =>
     createAliyunChecker(

@@ -1,35 +1,27 @@
 // The checker chosen by the configuration (COMMENTS_SAFETY_*), its endpoint override reaching a loopback peer.
-import { once } from "node:events";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback, type Loopback } from "@/test/loopback";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { withEnv } from "@/test/env";
 import { contentSafety, setContentSafetyForTests } from "./index";
 
 describe("contentSafety", () => {
-  let server: Server;
+  let peer: Loopback;
   let endpoint: string;
   const forms: URLSearchParams[] = [];
 
   beforeAll(async () => {
     // Answers every Aliyun-shaped request with a pass; what matters here is what the configuration sent.
-    server = createServer(async (req, res) => {
+    peer = await listenLoopback(async (req, res) => {
       let raw = "";
       for await (const chunk of req) raw += chunk;
       forms.push(new URLSearchParams(raw));
       res.setHeader("Content-Type", "application/json");
       res.end(JSON.stringify({ Code: 200, Message: "OK", Data: { labels: "", reason: "" }, RequestId: "r" }));
     });
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    endpoint = peer.url;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    server.close();
-    await once(server, "close");
-  });
+  afterAll(() => peer.close());
 
   afterEach(() => setContentSafetyForTests(undefined));
 

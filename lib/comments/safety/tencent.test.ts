@@ -1,9 +1,7 @@
 // Tencent TMS TextModeration (2020-12-29) through a real local HTTP server that checks every request as the
 // API 3.0 gateway would: the TC3-HMAC-SHA256 Authorization recomputed from the received headers and body with
 // the test secret, the action and version headers, the text base64-encoded from UTF-8.
-import { once } from "node:events";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLoopback, type Loopback } from "@/test/loopback";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tc3Authorization } from "@/lib/auth/sms/tencent";
 import { SafetyUnavailableError } from "./errors";
@@ -15,12 +13,12 @@ const SECRET = "tms-secret-key";
 type Body = { Content: string; BizType?: string; User?: { UserId?: string } };
 
 describe("createTencentChecker().check over HTTP", () => {
-  let server: Server;
+  let peer: Loopback;
   let endpoint: string;
   const seen: { headers: Record<string, string | string[] | undefined>; body: Body; text: string }[] = [];
 
   beforeAll(async () => {
-    server = createServer(async (req, res) => {
+    peer = await listenLoopback(async (req, res) => {
       let raw = "";
       for await (const chunk of req) raw += chunk;
       const body = JSON.parse(raw) as Body;
@@ -54,16 +52,10 @@ describe("createTencentChecker().check over HTTP", () => {
       if (text.includes("加微信")) return reply({ BizType: bizType, Suggestion: "Review", Label: "Ad", SubLabel: "", Score: 80, Keywords: ["加微信"] });
       reply({ BizType: bizType, Suggestion: "Pass", Label: "Normal", SubLabel: "", Score: 0, Keywords: [] });
     });
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    endpoint = peer.url;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    server.close();
-    await once(server, "close");
-  });
+  afterAll(() => peer.close());
 
   const checker = (over: { secretKey?: string; bizType?: string; region?: string; timeoutMs?: number } = {}) =>
     createTencentChecker(
