@@ -13,8 +13,8 @@ import { SmsSendError } from "./errors";
 const ENDPOINT = "https://sms.tencentcloudapi.com/";
 const VERSION = "2021-01-11";
 const REGION = "ap-guangzhou";
-/** The Content-Type tc3Authorization signs: a request it signs must send exactly this header. */
-export const TC3_CONTENT_TYPE = "application/json; charset=utf-8";
+/** The Content-Type tc3Authorization signs: a request it signs must send exactly this header (tc3Request does). */
+const TC3_CONTENT_TYPE = "application/json; charset=utf-8";
 const TIMEOUT_MS = 10_000;
 
 const sha256Hex = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
@@ -86,6 +86,29 @@ function failure(code: unknown, message: unknown, fallback: string): SmsSendErro
   return new SmsSendError(`短信发送失败（${providerCode}）${detail}`);
 }
 
+/**
+ * A signed TC3 POST of `payload` to a Tencent Cloud API (`action` of `service`, API `version`, in `region`): the
+ * request both the SMS sender and the content-safety checker send, the signature over exactly these headers.
+ */
+export function tc3Request(input: { secretId: string; secretKey: string; service: string; host: string; action: string; version: string; region: string; payload: string; timestamp: number; timeoutMs: number }): RequestInit {
+  const { secretId, secretKey, service, host, action, payload, timestamp } = input;
+  const { authorization } = tc3Authorization({ secretId, secretKey, service, host, action, payload, timestamp });
+  return {
+    method: "POST",
+    headers: {
+      Authorization: authorization,
+      "Content-Type": TC3_CONTENT_TYPE,
+      "X-TC-Action": action,
+      "X-TC-Version": input.version,
+      "X-TC-Region": input.region,
+      "X-TC-Timestamp": String(timestamp),
+      "X-TC-Language": "zh-CN",
+    },
+    body: payload,
+    signal: AbortSignal.timeout(input.timeoutMs),
+  };
+}
+
 export function createTencentSender(cfg: TencentSmsConfig, deps: TencentSmsDeps = {}) {
   const doFetch = deps.fetch ?? fetch;
   const now = deps.now ?? (() => new Date());
@@ -106,25 +129,11 @@ export function createTencentSender(cfg: TencentSmsConfig, deps: TencentSmsDeps 
       });
       const timestamp = Math.floor(now().getTime() / 1000);
       const { secretId, secretKey } = cfg;
-      const { authorization } = tc3Authorization({ secretId, secretKey, service: "sms", host, action: "SendSms", payload, timestamp });
 
       let res: Response;
       let body: TencentResponse;
       try {
-        res = await doFetch(endpoint, {
-          method: "POST",
-          headers: {
-            Authorization: authorization,
-            "Content-Type": TC3_CONTENT_TYPE,
-            "X-TC-Action": "SendSms",
-            "X-TC-Version": VERSION,
-            "X-TC-Region": REGION,
-            "X-TC-Timestamp": String(timestamp),
-            "X-TC-Language": "zh-CN",
-          },
-          body: payload,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+        res = await doFetch(endpoint, tc3Request({ secretId, secretKey, service: "sms", host, action: "SendSms", version: VERSION, region: REGION, payload, timestamp, timeoutMs }));
       } catch (err) {
         throw transportError(err);
       }

@@ -5,7 +5,7 @@ import "server-only";
 // Label, Keywords, RequestId } } or { Response: { Error: { Code, Message } } }. Pass passes; Review and Block both
 // ask for review: a comment is held for an operator, never dropped. Checked in tencent.test.ts against a loopback
 // peer that verifies the signature.
-import { tc3Authorization, TC3_CONTENT_TYPE } from "@/lib/auth/sms/tencent";
+import { tc3Request } from "@/lib/auth/sms/tencent";
 import { providerError, readJson, SafetyUnavailableError, transportError } from "./errors";
 import { SAFETY_TIMEOUT_MS, type SafetyVerdict } from "./types";
 
@@ -58,23 +58,9 @@ export function createTencentChecker(cfg: TencentSafetyConfig, deps: TencentSafe
       const payload = tencentModerationPayload({ text, bizType: cfg.bizType, userId: String(ctx.userId) });
       const timestamp = Math.floor(now().getTime() / 1000);
       const { secretId, secretKey } = cfg;
-      const { authorization } = tc3Authorization({ secretId, secretKey, service: "tms", host, action: ACTION, payload, timestamp });
       let res: Response;
       try {
-        res = await doFetch(endpoint, {
-          method: "POST",
-          headers: {
-            Authorization: authorization,
-            "Content-Type": TC3_CONTENT_TYPE,
-            "X-TC-Action": ACTION,
-            "X-TC-Version": VERSION,
-            "X-TC-Region": cfg.region ?? TENCENT_DEFAULT_REGION,
-            "X-TC-Timestamp": String(timestamp),
-            "X-TC-Language": "zh-CN",
-          },
-          body: payload,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+        res = await doFetch(endpoint, tc3Request({ secretId, secretKey, service: "tms", host, action: ACTION, version: VERSION, region: cfg.region ?? TENCENT_DEFAULT_REGION, payload, timestamp, timeoutMs }));
       } catch (err) {
         throw transportError(err);
       }
