@@ -168,6 +168,10 @@ export const configSchema = z
     SEARCH_CONCURRENCY: z.coerce.number({ message: "必须是 1–32 之间的整数" }).int().min(1).max(32).default(3),
     /** Feed sources polled at the same time by one process's scheduler. */
     FEED_CONCURRENCY: z.coerce.number({ message: "必须是 1–16 之间的整数" }).int().min(1).max(16).default(3),
+    /** 今日精选 (lib/digest): model calls a China-time day across the site; past it, digests are the local engine's. */
+    DIGEST_DAILY_LIMIT: z.coerce.number({ message: "必须是 0–1000000 之间的整数" }).int().min(0).max(1_000_000).default(2000),
+    /** Digests the worker writes at once (a model's answer takes seconds). */
+    DIGEST_CONCURRENCY: z.coerce.number({ message: "必须是 1–64 之间的整数" }).int().min(1).max(64).default(4),
     /**
      * Where `npm run worker` writes the time each time its database answers (every 15 s), for a container health
      * check (compose.yaml; lib/server/heartbeat.ts). Unset: no file.

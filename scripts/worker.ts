@@ -1,6 +1,6 @@
 // npm run worker: runs the background work alone (for deployments with RUN_WORKER=false on the web
 // instances): summary workers, SUMMARY_CONCURRENCY tasks at a time, the feed scheduler, the article embedder
-// (with AI_EMBEDDING_MODEL) and the retention sweep, until SIGTERM/SIGINT. With WORKER_HEARTBEAT_FILE it proves
+// (with AI_EMBEDDING_MODEL), the retention sweep and the daily digests (lib/digest/worker.ts), until SIGTERM/SIGINT. With WORKER_HEARTBEAT_FILE it proves
 // it is alive for a container health check (lib/server/heartbeat.ts). On the embedded database it
 // connects through the running server's socket, or opens the data directory when no server runs.
 import { getConfig, ConfigError } from "@/lib/config";
@@ -12,6 +12,7 @@ import { runSummaryTask } from "@/lib/summary/pipeline";
 import { startSummaryWorkers, stopSummaryWorkers } from "@/lib/summary/worker";
 import { startFeedScheduler, stopFeedScheduler } from "@/lib/ingest/scheduler";
 import { startRetentionSweep, stopRetentionSweep } from "@/lib/privacy/retention";
+import { startDigestWorker, stopDigestWorker } from "@/lib/digest/worker";
 import { startEmbedder, stopEmbedder } from "@/lib/search/embedder";
 import { startHeartbeat, stopHeartbeat } from "@/lib/server/heartbeat";
 
@@ -21,6 +22,7 @@ try {
   const workers = startSummaryWorkers({ getDb, run: runSummaryTask, concurrency: config.SUMMARY_CONCURRENCY, pollMs: 2_000 });
   startFeedScheduler(getDb, { concurrency: config.FEED_CONCURRENCY });
   startRetentionSweep(getDb);
+  startDigestWorker(getDb);
   startEmbedder(getDb);
   if (config.WORKER_HEARTBEAT_FILE) startHeartbeat(getDb, config.WORKER_HEARTBEAT_FILE);
   await startMetricsServer();
@@ -28,7 +30,7 @@ try {
   void logFfmpeg();
   const stop = async () => {
     stopRetentionSweep();
-    await Promise.all([stopHeartbeat(), stopSummaryWorkers(), stopFeedScheduler(), stopEmbedder()]);
+    await Promise.all([stopHeartbeat(), stopSummaryWorkers(), stopFeedScheduler(), stopEmbedder(), stopDigestWorker()]);
     await Promise.all([closeDb(), stopMetricsServer()]);
     process.exit(0);
   };

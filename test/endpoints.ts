@@ -67,6 +67,12 @@ import * as stats from "@/app/api/v1/users/me/stats/route";
 import * as interests from "@/app/api/v1/users/me/interests/route";
 import * as meExport from "@/app/api/v1/users/me/export/route";
 import * as interestOne from "@/app/api/v1/users/me/interests/[label]/route";
+import * as digestToday from "@/app/api/v1/digest/route";
+import * as digestOn from "@/app/api/v1/digest/[date]/route";
+import * as dailyLatest from "@/app/api/v1/daily/route";
+import * as dailyOn from "@/app/api/v1/daily/[date]/route";
+import * as digestSettings from "@/app/api/v1/users/me/digest/route";
+import * as digestFeed from "@/app/api/v1/users/me/digest/feed/route";
 import * as articleComments from "@/app/api/v1/articles/[id]/comments/route";
 import * as commentOne from "@/app/api/v1/comments/[id]/route";
 import * as commentLike from "@/app/api/v1/comments/[id]/like/route";
@@ -941,6 +947,50 @@ export const ENDPOINTS: Endpoint[] = [
     sample: () => ({ params: { label: "睡眠" } }),
     sampleStatus: [404], // the fixture's reader has no interest by that label (interests.int.test.ts removes real ones)
   }),
+  // 今日精选 (issue 44).
+  ep({ method: "GET", path: "/api/v1/digest", file: "app/api/v1/digest/route.ts", module: digestToday, handler: digestToday.GET, auth: "required", userScoped: true, sample: () => ({}) }),
+  ep({
+    method: "GET",
+    path: "/api/v1/digest/{date}",
+    file: "app/api/v1/digest/[date]/route.ts",
+    module: digestOn,
+    handler: digestOn.GET,
+    auth: "required",
+    userScoped: true,
+    fields: [{ in: "params", name: "date", kind: "text", required: true, max: 10 }],
+    sample: () => ({ params: { date: "2020-01-01" } }),
+    sampleStatus: [404], // a day beyond the 30 kept (today's is made by the digest tests)
+  }),
+  ep({ method: "GET", path: "/api/v1/daily", file: "app/api/v1/daily/route.ts", module: dailyLatest, handler: dailyLatest.GET, auth: "none", sample: () => ({}) }),
+  ep({
+    method: "GET",
+    path: "/api/v1/daily/{date}",
+    file: "app/api/v1/daily/[date]/route.ts",
+    module: dailyOn,
+    handler: dailyOn.GET,
+    auth: "none",
+    fields: [{ in: "params", name: "date", kind: "text", required: true, max: 10 }],
+    sample: () => ({ params: { date: "2020-01-01" } }),
+    sampleStatus: [404], // no site digest that day
+  }),
+  ep({ method: "GET", path: "/api/v1/users/me/digest", file: "app/api/v1/users/me/digest/route.ts", module: digestSettings, handler: digestSettings.GET, auth: "required", userScoped: true, sample: () => ({}) }),
+  ep({
+    method: "PUT",
+    path: "/api/v1/users/me/digest",
+    file: "app/api/v1/users/me/digest/route.ts",
+    module: digestSettings,
+    handler: digestSettings.PUT,
+    auth: "required",
+    bodyLimit: 1024,
+    userScoped: true,
+    fields: [
+      { in: "body", name: "enabled", kind: "bool" },
+      { in: "body", name: "time", kind: "text", max: 5 },
+    ],
+    sample: () => ({ body: { enabled: true, time: "07:30" } }),
+  }),
+  ep({ method: "POST", path: "/api/v1/users/me/digest/feed", file: "app/api/v1/users/me/digest/feed/route.ts", module: digestFeed, handler: digestFeed.POST, auth: "required", userScoped: true, sample: () => ({}) }),
+  ep({ method: "DELETE", path: "/api/v1/users/me/digest/feed", file: "app/api/v1/users/me/digest/feed/route.ts", module: digestFeed, handler: digestFeed.DELETE, auth: "required", userScoped: true, sample: () => ({}) }),
   // Comments (issue 43).
   ep({
     method: "GET",

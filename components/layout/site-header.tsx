@@ -5,9 +5,11 @@ import { cookies } from "next/headers";
 import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { pageViewer } from "@/lib/auth/viewer";
 import { unreadCount } from "@/lib/comments/notifications";
+import { hasNewDigest } from "@/lib/digest/service";
 import { getDb } from "@/lib/db";
 import { errorMessage, log } from "@/lib/log";
 import { ClearStaleSession } from "./clear-stale-session";
+import { DigestLink } from "./digest-link";
 import { SearchBox } from "./search-box";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
@@ -22,9 +24,19 @@ async function unread(userId: number): Promise<number> {
   }
 }
 
+/** Whether today's digest waits unopened (the header's dot); a failure costs the dot, never the page. */
+async function freshDigest(userId: number): Promise<boolean> {
+  try {
+    return await hasNewDigest(await getDb(), userId);
+  } catch (err) {
+    log.warn("digest_dot_failed", { error: errorMessage(err) });
+    return false;
+  }
+}
+
 export async function SiteHeader() {
   const viewer = await pageViewer();
-  const messages = viewer ? await unread(viewer.id) : 0;
+  const [messages, fresh] = viewer ? await Promise.all([unread(viewer.id), freshDigest(viewer.id)]) : [0, false];
   const stale = !viewer && Boolean((await cookies()).get(TOKEN_COOKIE)?.value);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -44,6 +56,7 @@ export async function SiteHeader() {
           <span className="sm:hidden">总结</span>
         </Link>
         <ThemeToggle />
+        {viewer ? <DigestLink fresh={fresh} /> : null}
         {viewer ? (
           <Link
             href="/notifications"

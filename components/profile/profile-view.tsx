@@ -9,6 +9,7 @@ import { storeUser } from "@/lib/client/session";
 import { formatChineseDate } from "@/lib/format";
 import { MSG } from "@/lib/messages";
 import { maskPhone } from "./mask-phone";
+import { DigestCard, type DigestSettings } from "./digest-card";
 import { InterestsCard, type Interests } from "./interests-card";
 import { MyDataCard } from "./my-data-card";
 import { SecurityCard } from "./security-card";
@@ -18,7 +19,7 @@ type Draft = { display_name: string; email: string; bio: string };
 
 const draftOf = (u: ApiUser): Draft => ({ display_name: u.display_name ?? "", email: u.email ?? "", bio: u.bio ?? "" });
 
-export function ProfileView({ user: initial, stats, interests }: { user: ApiUser; stats: Stats; interests: Interests }) {
+export function ProfileView({ user: initial, stats, interests, digest }: { user: ApiUser; stats: Stats; interests: Interests; digest: DigestSettings }) {
   const [user, setUser] = useState(initial);
   const [mode, setMode] = useState<"view" | "edit" | "saving">("view");
   const [draft, setDraft] = useState<Draft>(draftOf(initial));
@@ -133,6 +134,7 @@ export function ProfileView({ user: initial, stats, interests }: { user: ApiUser
       </section>
 
       <InterestsCard initial={interests} />
+      <DigestCard initial={digest} />
 
       <SecurityCard user={user} onChange={setUser} />
 

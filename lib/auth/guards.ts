@@ -3,7 +3,7 @@
 import { decodeJwt } from "jose";
 
 /** Pages that need a signed-in user. */
-export const LOGIN_REQUIRED = ["/profile", "/likes", "/favorites", "/history", "/summary-history"];
+export const LOGIN_REQUIRED = ["/profile", "/likes", "/favorites", "/history", "/summary-history", "/digest"];
 
 const isUnder = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 

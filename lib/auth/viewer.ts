@@ -8,14 +8,18 @@ import { cache } from "react";
 import { getDb } from "@/lib/db";
 import { FRESH_COOKIE, pinFromCookie } from "@/lib/db/read-routing";
 import { users, type User } from "@/lib/db/schema";
+import { markActive } from "./active";
 import { TOKEN_COOKIE } from "./constants";
 import { bearerToken, verifyToken } from "./token";
 
 export async function userForToken(token: string | null | undefined): Promise<User | null> {
   const claims = await verifyToken(token);
   if (!claims) return null;
-  const [user] = await (await getDb()).select().from(users).where(eq(users.id, claims.id));
-  return user && !user.disabledAt && user.tokenVersion === claims.version ? user : null;
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.id, claims.id));
+  if (!user || user.disabledAt || user.tokenVersion !== claims.version) return null;
+  await markActive(db, user);
+  return user;
 }
 
 /** The API caller; `present` tells a bad token (401) from no token (anonymous). */

@@ -15,6 +15,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -86,6 +87,23 @@ export const users = pgTable(
     /** 禁言 by an operator: no comments, replies, likes on comments or reports until then. */
     mutedUntil: timestamp("muted_until", { withTimezone: true }),
     mutedReason: text("muted_reason"),
+    /** 今日精选 (lib/digest): made for the reader each day at digest_minute (minutes after 00:00 China time), unless off. */
+    digestOn: boolean("digest_on").notNull().default(true),
+    digestMinute: smallint("digest_minute").notNull().default(450),
+    /**
+     * The nonce of the reader's private digest feed: its URL carries an HMAC of it under AUTH_SECRET (lib/digest/feed-key.ts),
+     * so the secret itself is stored nowhere. A new nonce rotates the URL; null: no feed (never made, or revoked).
+     */
+    digestFeedKey: text("digest_feed_key"),
+    /** A worker making the reader's digest holds it until then (another worker or request waits or skips). */
+    digestClaimedUntil: timestamp("digest_claimed_until", { withTimezone: true }),
+    /** The last China-time day the reader was signed in (set once a day): the worker writes for recent readers only. */
+    activeOn: date("active_on", { mode: "string" }),
+    /**
+     * Which rules built the reader's interest labels (lib/recommendations/terms.ts LABELS_VERSION); an older one is
+     * rebuilt from the reader's likes, favourites and readings at start-up (lib/recommendations/relabel.ts).
+     */
+    labelsVersion: smallint("labels_version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -678,3 +696,35 @@ export const dailyCounters = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.name] })],
 );
 export type DailyCounter = typeof dailyCounters.$inferSelect;
+
+// ── 今日精选 (lib/digest, docs/digest.md) ──────────────────────────────────────────────────────────────
+
+export type DigestPoint = { text: string; article_ids: number[] };
+export type DigestSection = { title: string; points: DigestPoint[] };
+
+/**
+ * A day's digest: a reader's (user_id) or the site's (user_id null, /daily). Its sections cite articles by id
+ * (article_ids holds every one cited, for 已读 and for leaving out an article hidden later). `since`: the
+ * articles collected after it were the candidates; the reader's next digest starts where this one was made.
+ */
+export const digests = pgTable(
+  "digests",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    writtenBy: text("written_by", { enum: ["model", "local"] }).notNull(),
+    sections: jsonb("sections").$type<DigestSection[]>().notNull(),
+    articleIds: integer("article_ids").array().notNull(),
+    since: timestamp("since", { withTimezone: true }).notNull(),
+    /** When the reader first opened it (the header's dot shows until then). */
+    seenAt: timestamp("seen_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("digests_user_day_key").on(t.userId, t.day).where(sql`${t.userId} is not null`),
+    uniqueIndex("digests_site_day_key").on(t.day).where(sql`${t.userId} is null`),
+    check("digests_written_by_valid", sql`${t.writtenBy} in ('model', 'local')`),
+  ],
+);
+export type Digest = typeof digests.$inferSelect;

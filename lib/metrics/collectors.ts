@@ -3,6 +3,7 @@
 // database (yet) reports neither.
 import { sql } from "drizzle-orm";
 import { openedDbHandle } from "@/lib/db";
+import { dueCount } from "@/lib/digest/worker";
 import { scrapedGauge } from "./index";
 
 let registered = false;
@@ -44,5 +45,10 @@ export function registerCollectors(): void {
     set({ status: "pending" }, 0);
     set({ status: "processing" }, 0);
     for (const r of res.rows) set({ status: r.status }, r.n);
+  });
+  // 今日精选's queue: readers due for today's digest and not yet served (users scanned by the few columns it tests).
+  scrapedGauge("shiyue_digest_queue_readers", "Readers due for today's digest (active, switch on, past their time) that have none yet", [], async (set) => {
+    const handle = await opened();
+    if (handle) set({}, await dueCount(handle.jobDb));
   });
 }

@@ -1,19 +1,21 @@
 import "server-only";
 // A reader's own data as one JSON file (个人信息保护法 article 45; docs/privacy.md has the shape): the profile,
 // likes, favourites, comments (with the visible replies others wrote to them, and the reader's reports), reading
-// history, summary tasks with their results, and the interest labels the feed is personalised with. Only rows of
+// history, summary tasks with their results, the interest labels the feed is personalised with, and the daily
+// digests made for them with their settings. Only rows of
 // this account, and no secret: no password hash, no token, no code, no address. Replies are other readers'
 // words: only visible ones on visible articles, never a removed or held one; a report names the comment, not
 // its text.
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db/client";
-import { articles, commentLikes, commentReports, comments, favorites, notifications, likes, readHistory, summaryTasks, users, userVectors, type User } from "@/lib/db/schema";
+import { articles, commentLikes, commentReports, comments, digests, favorites, notifications, likes, readHistory, summaryTasks, users, userVectors, type DigestSection, type User } from "@/lib/db/schema";
+import { timeOf } from "@/lib/digest/schema";
 import { toApiUser, type ApiUser } from "@/lib/auth/serialize";
 import { readInterests } from "@/lib/recommendations/profile";
 
 /** The export's format name; a change of shape gets a new version. */
-export const EXPORT_FORMAT = "shiyue-export/2";
+export const EXPORT_FORMAT = "shiyue-export/3";
 
 type ArticleRef = { article_id: number; title: string | null; source_url: string | null };
 
@@ -34,6 +36,13 @@ export type AccountExport = {
   reading_history: (ArticleRef & { first_read_at: string; last_read_at: string; read_times: number })[];
   summary_tasks: { id: string; url: string; method: string; status: string; created_at: string; completed_at: string | null; error: string | null; result: unknown; article_id: number | null }[];
   interests: { labels: { label: string; weight: number }[]; vectors: { model: string; dimensions: number; updated_at: string }[] };
+  /** 今日精选: the settings (whether a private feed exists, not its secret) and every digest kept for the reader. */
+  digest: {
+    enabled: boolean;
+    time: string;
+    private_feed: boolean;
+    digests: { date: string; written_by: string; sections: DigestSection[]; created_at: string; opened_at: string | null }[];
+  };
 };
 
 const ref = { articleId: articles.id, title: articles.title, sourceUrl: articles.sourceUrl, hiddenAt: articles.hiddenAt };
@@ -48,7 +57,7 @@ const refOf = (r: { articleId: number; title: string | null; sourceUrl: string |
 export async function exportAccount(db: Db, user: User, now = new Date()): Promise<AccountExport> {
   const id = user.id;
   const replier = alias(users, "replier");
-  const [liked, favorited, commented, received, reported, likedComments, told, read, tasks, labels, vectors, [fresh]] = await Promise.all([
+  const [liked, favorited, commented, received, reported, likedComments, told, read, tasks, labels, vectors, [fresh], madeDigests] = await Promise.all([
     db.select({ ...ref, at: likes.createdAt }).from(likes).innerJoin(articles, eq(articles.id, likes.articleId)).where(eq(likes.userId, id)).orderBy(asc(likes.createdAt), asc(likes.id)),
     db.select({ ...ref, at: favorites.createdAt }).from(favorites).innerJoin(articles, eq(articles.id, favorites.articleId)).where(eq(favorites.userId, id)).orderBy(asc(favorites.createdAt), asc(favorites.id)),
     db
@@ -82,6 +91,7 @@ export async function exportAccount(db: Db, user: User, now = new Date()): Promi
     readInterests(db, id, Number.MAX_SAFE_INTEGER, now.getTime()),
     db.select({ model: userVectors.model, dimensions: userVectors.dimensions, at: userVectors.updatedAt }).from(userVectors).where(eq(userVectors.userId, id)),
     db.select().from(users).where(eq(users.id, id)),
+    db.select().from(digests).where(eq(digests.userId, id)).orderBy(asc(digests.day)),
   ]);
   const account = fresh ?? user;
   return {
@@ -118,6 +128,12 @@ export async function exportAccount(db: Db, user: User, now = new Date()): Promi
       article_id: t.articleId,
     })),
     interests: { labels, vectors: vectors.map((v) => ({ model: v.model, dimensions: v.dimensions, updated_at: v.at.toISOString() })) },
+    digest: {
+      enabled: account.digestOn,
+      time: timeOf(account.digestMinute),
+      private_feed: account.digestFeedKey !== null,
+      digests: madeDigests.map((d) => ({ date: d.day, written_by: d.writtenBy, sections: d.sections, created_at: d.createdAt.toISOString(), opened_at: d.seenAt?.toISOString() ?? null })),
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
-// A reader's interest profile (docs/recommendations.md): the title words (terms.ts) of what they liked,
-// favourited and read, each weighed by what they did and when. Kept in user_interests, updated in the
+// A reader's interest profile (docs/recommendations.md): the title labels (terms.ts) of what they liked,
+// favourited and read, each weighed by what they did, when, and how rare the word is. Kept in user_interests, updated in the
 // transaction of the action itself (so the next page 1 already follows it) and never recomputed per request.
 //
 // Weights decay with a half-life: a signal at time t adds weight × 2^((t − EPOCH) / HALF_LIFE) in reference
@@ -14,7 +14,7 @@ import { getConfig } from "@/lib/config";
 import type { Db, Tx } from "@/lib/db/client";
 import { articleEmbeddings, articles, userInterests, users, userVectors } from "@/lib/db/schema";
 import { termStats, type TermStats } from "@/lib/search/statistics";
-import { interestTerms } from "./terms";
+import { interestLabels } from "./terms";
 
 /** What each action teaches, relative to reading an article once. */
 export const SIGNAL_WEIGHTS = { like: 3, favorite: 4, read: 1 } as const;
@@ -49,10 +49,12 @@ async function weighActs(tx: Db | Tx, stats: TermStats | null, acts: Act[]): Pro
     .select({ id: articles.id, title: articles.title, searchTitle: articles.searchTitle })
     .from(articles)
     .where(sql`${articles.id} = any(${sql.param(ids)}::int[])`);
-  const byId = new Map(rows.map((r) => [r.id, interestTerms(stats, r.title, r.searchTitle)]));
+  const byId = new Map(rows.map((r) => [r.id, interestLabels(stats, r.title, r.searchTitle)]));
   const sum = new Map<string, number>();
   for (const act of acts) {
-    for (const term of byId.get(act.articleId) ?? []) sum.set(term, (sum.get(term) ?? 0) + SIGNAL_WEIGHTS[act.signal] * scaleAt(act.at.getTime()));
+    for (const { label, weight } of byId.get(act.articleId) ?? []) {
+      sum.set(label, (sum.get(label) ?? 0) + SIGNAL_WEIGHTS[act.signal] * weight * scaleAt(act.at.getTime()));
+    }
   }
   const terms = [...sum.keys()].sort();
   return { terms, weights: terms.map((t) => sum.get(t)!) };
@@ -103,6 +105,11 @@ async function moveVector(tx: Db | Tx, userId: number, acts: Act[], sign: 1 | -1
 /** Teaches the reader's profile what they just did (nothing when they turned personalisation off). */
 export async function learn(tx: Db | Tx, stats: TermStats | null, userId: number, acts: Act[], now = Date.now()): Promise<void> {
   await moveVector(tx, userId, acts, 1, now);
+  await learnLabels(tx, stats, userId, acts);
+}
+
+/** The labels part of learn(): what the acts' titles teach, the vector left alone (relabel.ts rebuilds labels only). */
+export async function learnLabels(tx: Db | Tx, stats: TermStats | null, userId: number, acts: Act[]): Promise<void> {
   const { terms, weights } = await weighActs(tx, stats, acts);
   if (!terms.length) return;
   await tx.execute(sql`

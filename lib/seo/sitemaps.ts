@@ -28,6 +28,7 @@ import { outsideRequest } from "@/lib/db/request-scope";
 import { notModified } from "@/lib/server/conditional-get";
 import { createLru, type Lru } from "@/lib/server/lru";
 import { siteUrl } from "@/lib/site";
+import { siteDigestDays } from "@/lib/digest/service";
 import { permalinkUrlset, sitemapIndex, urlset } from "./sitemap-xml";
 
 /** Article ids per sitemap file (the protocol allows 50,000 URLs and 50 MB: such a file is about 4 MB). */
@@ -35,7 +36,9 @@ export const SITEMAP_IDS_PER_FILE = 50_000;
 /** A CDN may answer for 10 minutes, then revalidates (a 304 costs the origin one small query). */
 export const SITEMAP_CACHE_CONTROL = "public, max-age=0, s-maxage=600, stale-while-revalidate=3600";
 /** The site's own pages worth indexing (the rest are a reader's own, or forms: robots.txt disallows them). */
-export const SITE_PAGES = ["/", "/about", "/privacy", "/terms"];
+export const SITE_PAGES = ["/", "/daily", "/about", "/privacy", "/terms"];
+/** The site's digests listed in /sitemaps/pages.xml (the newest). */
+export const SITE_DIGEST_DAYS = 366;
 /** Moved when the documents' format changes, so no cache keeps an old body under its ETag. */
 const FORMAT = "1";
 /** Gzipped files kept per process at most (about 170 kB per full file). */
@@ -172,10 +175,17 @@ export function createSitemaps({ getDb: db, idsPerFile = SITEMAP_IDS_PER_FILE, b
     return null;
   }
 
+  /** The site's pages and its digest days (/daily/{day}, the newest SITE_DIGEST_DAYS): rebuilt when a day is added. */
   async function pagesFile(v: number, origin: string): Promise<Kept> {
+    const days = await siteDigestDays(await db(), SITE_DIGEST_DAYS);
+    const stamp = { shown: days.length, changedUs: days.length ? days[0].createdAt.getTime() * 1000 : 0 };
     const known = files.get("pages");
-    if (known && known.base === origin) return known;
-    const doc = await keep(urlset(SITE_PAGES.map((p) => ({ loc: `${origin}${p}` }))), { base: origin, version: v, stamp: null, lastModified: null, urls: SITE_PAGES.length });
+    if (known && known.base === origin && sameStamp(known.stamp, stamp)) return known;
+    const entries = [
+      ...SITE_PAGES.map((p) => ({ loc: `${origin}${p}` })),
+      ...days.map((d) => ({ loc: `${origin}/daily/${d.date}`, lastmod: d.createdAt })),
+    ];
+    const doc = await keep(urlset(entries), { base: origin, version: v, stamp, lastModified: usToDate(stamp.changedUs), urls: entries.length });
     files.set("pages", doc);
     return doc;
   }

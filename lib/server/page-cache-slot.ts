@@ -38,8 +38,11 @@ export function permalinkId(pathname: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Paths whose visitors' page may come from memory: the home page and article permalinks. */
-export const isCachedPath = (pathname: string) => pathname === "/" || permalinkId(pathname) !== null;
+/** The site's digest of a day (/daily/2026-11-29). */
+const DAILY_PATH = /^\/daily\/\d{4}-\d{2}-\d{2}$/;
+
+/** Paths whose visitors' page may come from memory: the home page, article permalinks and the site's digests. */
+export const isCachedPath = (pathname: string) => pathname === "/" || permalinkId(pathname) !== null || DAILY_PATH.test(pathname);
 
 // Client navigations (RSC payloads), prefetches and server actions are never the cached document.
 const NEXT_ROUTER_HEADERS = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-router-segment-prefetch", "next-action"];

@@ -11,6 +11,7 @@ import { runSummaryTask } from "@/lib/summary/pipeline";
 import { startSummaryWorkers } from "@/lib/summary/worker";
 import { startFeedScheduler } from "@/lib/ingest/scheduler";
 import { startRetentionSweep } from "@/lib/privacy/retention";
+import { startDigestWorker } from "@/lib/digest/worker";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { errorMessage, log } from "@/lib/log";
 import { startMetricsServer } from "@/lib/metrics/serve";
@@ -52,6 +53,7 @@ export async function startServer(): Promise<void> {
     void logFfmpeg(); // which ffmpeg media summaries run: asked in the background, start-up does not wait
     startFeedScheduler(getJobDb, { concurrency: config.FEED_CONCURRENCY });
     startRetentionSweep(getJobDb);
+    startDigestWorker(getJobDb);
   }
 }
 
