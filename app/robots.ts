@@ -8,7 +8,7 @@ export default function robots(): MetadataRoute.Robots {
     rules: {
       userAgent: "*",
       allow: "/",
-      disallow: ["/api/", "/login", "/register", "/profile", "/likes", "/favorites", "/history", "/summary-history", "/summary-progress"],
+      disallow: ["/api/", "/login", "/register", "/profile", "/likes", "/favorites", "/history", "/summary-history", "/summary-progress", "/digest", "/feeds/digest/"],
     },
     sitemap: `${siteUrl()}/sitemap.xml`,
   };

@@ -5,6 +5,7 @@
 import { count, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chinaDay } from "@/lib/admin/china-day";
 import { authSecret } from "@/lib/auth/secret";
 import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { signToken } from "@/lib/auth/token";
@@ -43,7 +44,7 @@ async function viewOfA() {
       times: r.read_times,
     })),
   });
-  const [me, stats, likes, favorites, history, summaries, task, liked, interests, inbox, thread] = await Promise.all([
+  const [me, stats, likes, favorites, history, summaries, task, liked, interests, inbox, thread, digest, digestSettings] = await Promise.all([
     as(a, "GET /api/v1/users/me"),
     as(a, "GET /api/v1/users/me/stats"),
     as(a, "GET /api/v1/likes/my-likes"),
@@ -55,8 +56,10 @@ async function viewOfA() {
     as(a, "GET /api/v1/users/me/interests"),
     as(a, "GET /api/v1/notifications"),
     as(a, "GET /api/v1/articles/{id}/comments", { query: { sort: "new" } }),
+    as(a, "GET /api/v1/digest"),
+    as(a, "GET /api/v1/users/me/digest"),
   ]);
-  for (const r of [me, stats, likes, favorites, history, summaries, task, liked, interests, inbox, thread]) expect(r.status, r.text.slice(0, 200)).toBe(200);
+  for (const r of [me, stats, likes, favorites, history, summaries, task, liked, interests, inbox, thread, digest, digestSettings]) expect(r.status, r.text.slice(0, 200)).toBe(200);
   const mine = (thread.body.data.items as { id: number; content: string; user: { id: number } | null }[]).filter((c) => c.user?.id === a.user.id);
   return {
     me: me.body,
@@ -75,6 +78,9 @@ async function viewOfA() {
       return { unread: replies.filter((n) => !n.read).length, ids: replies.map((n) => n.id) };
     })(),
     comments: mine.map((c) => [c.id, c.content]),
+    // Today's digest as made for A, and A's settings with the private feed's address.
+    digest: { kind: digest.body.kind, sections: digest.body.sections },
+    digestSettings: digestSettings.body,
   };
 }
 
@@ -96,7 +102,11 @@ beforeAll(async () => {
   // B answers A's comment: A has a notification of their own.
   const reply = await as(b, "POST /api/v1/articles/{id}/comments", { params: { id: String(aArticle) }, body: { content: "乙的回复", reply_to: a.commentId } });
   expect(reply.status).toBe(201);
+  // A has a private digest feed and a digest time of their own: B must touch neither.
+  expect((await as(a, "POST /api/v1/users/me/digest/feed")).status).toBe(200);
+  expect((await as(a, "PUT /api/v1/users/me/digest", { body: { time: "06:00" } })).status).toBe(200);
   before = await viewOfA();
+  expect(before.digestSettings.feed.rss).toContain(`/feeds/digest/${a.user.id}-`);
   expect(before.notifications.unread).toBe(1);
   expect(before.comments).toEqual(expect.arrayContaining([[a.commentId, "夹具评论"]]));
   expect(before.likes.total).toBe(1);
@@ -317,6 +327,45 @@ const ATTACKS: Attack[] = [
     "PUT /api/v1/users/me/interests",
     () => as(b, "PUT /api/v1/users/me/interests", { body: { personalized: false, user_id: a.user.id }, query: { user_id: String(a.user.id) } }),
     (res) => expect(res.body.personalized).toBe(false),
+  ],
+  [
+    "GET /api/v1/digest?user_id={A} → B's own digest",
+    "GET /api/v1/digest",
+    () => as(b, "GET /api/v1/digest", { query: { user_id: String(a.user.id) } }),
+    async (res) => expect(res.body).toEqual((await as(b, "GET /api/v1/digest")).body),
+  ],
+  [
+    "GET /api/v1/digest/{today}?user_id={A} → B's own digest of the day",
+    "GET /api/v1/digest/{date}",
+    () => as(b, "GET /api/v1/digest/{date}", { params: { date: chinaDay(new Date()) }, query: { user_id: String(a.user.id) } }),
+    async (res) => expect(res.body.sections).toEqual((await as(b, "GET /api/v1/digest")).body.sections),
+  ],
+  [
+    "GET /api/v1/users/me/digest?user_id={A} → B's settings, never A's feed address",
+    "GET /api/v1/users/me/digest",
+    () => as(b, "GET /api/v1/users/me/digest", { query: { user_id: String(a.user.id) } }),
+    (res) => {
+      expect(res.body.time).toBe("07:30");
+      expect(res.text).not.toContain(`/feeds/digest/${a.user.id}-`);
+    },
+  ],
+  [
+    "PUT /api/v1/users/me/digest naming A → B's time only",
+    "PUT /api/v1/users/me/digest",
+    () => as(b, "PUT /api/v1/users/me/digest", { body: { time: "21:00", user_id: a.user.id }, query: { user_id: String(a.user.id) } }),
+    (res) => expect(res.body.time).toBe("21:00"),
+  ],
+  [
+    "POST /api/v1/users/me/digest/feed naming A → a feed of B's own",
+    "POST /api/v1/users/me/digest/feed",
+    () => as(b, "POST /api/v1/users/me/digest/feed", { body: { user_id: a.user.id }, query: { user_id: String(a.user.id) } }),
+    (res) => expect(res.body.feed.rss).toContain(`/feeds/digest/${b.user.id}-`),
+  ],
+  [
+    "DELETE /api/v1/users/me/digest/feed naming A → B's feed only",
+    "DELETE /api/v1/users/me/digest/feed",
+    () => as(b, "DELETE /api/v1/users/me/digest/feed", { query: { user_id: String(a.user.id) } }),
+    (res) => expect(res.body.feed).toBeNull(),
   ],
   [
     "DELETE /api/v1/users/me/interests/{A's label} → B's own label at most",

@@ -25,6 +25,7 @@ describe("migrations", () => {
       "comment_words",
       "comments",
       "daily_counters",
+      "digests",
       "favorites",
       "feed_sources",
       "likes",

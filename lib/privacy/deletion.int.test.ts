@@ -9,6 +9,7 @@ import { POST as register } from "@/app/api/v1/auth/register/route";
 import { POST as favorite } from "@/app/api/v1/favorites/route";
 import { POST as like } from "@/app/api/v1/likes/[articleId]/route";
 import { POST as record } from "@/app/api/v1/user-read-history/record/route";
+import { GET as digest } from "@/app/api/v1/digest/route";
 import { DELETE as deleteMe, GET as me } from "@/app/api/v1/users/me/route";
 import { hashPassword } from "@/lib/auth/password";
 import { signToken } from "@/lib/auth/token";
@@ -40,6 +41,7 @@ async function actAs(p: Awaited<ReturnType<typeof person>>) {
   await call(like, `/api/v1/likes/${articleIds[0]}`, { method: "POST", token: p.token, params: { articleId: String(articleIds[0]) } });
   await call(favorite, "/api/v1/favorites", { token: p.token, json: { article_id: articleIds[1] } });
   await call(record, "/api/v1/user-read-history/record", { token: p.token, json: { article_id: articleIds[2] } });
+  expect((await call(digest, "/api/v1/digest", { token: p.token })).status).toBe(200); // today's 今日精选, made for them
   const [comment] = await db.insert(comments).values({ userId: p.id, articleId: articleIds[0], content: "评论" }).returning({ id: comments.id });
   await db.insert(commentLikes).values({ commentId: comment.id, userId: p.id });
   await db.insert(commentReports).values({ commentId: comment.id, reporterId: p.id, reason: "spam" });

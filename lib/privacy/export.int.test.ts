@@ -6,6 +6,7 @@ import { GET as exportData } from "@/app/api/v1/users/me/export/route";
 import { POST as favorite } from "@/app/api/v1/favorites/route";
 import { POST as like } from "@/app/api/v1/likes/[articleId]/route";
 import { POST as record } from "@/app/api/v1/user-read-history/record/route";
+import { GET as digest } from "@/app/api/v1/digest/route";
 import { hashPassword } from "@/lib/auth/password";
 import { signToken } from "@/lib/auth/token";
 import { getDb } from "@/lib/db";
@@ -26,6 +27,7 @@ const COVERED: Record<string, keyof AccountExport> = {
   summary_tasks: "summary_tasks",
   user_interests: "interests",
   user_vectors: "interests",
+  digests: "digest",
 };
 
 type Person = { id: number; token: string; account: string; ids: number[] };
@@ -45,6 +47,7 @@ async function person(account: string, n: number): Promise<Person> {
   await call(like, `/api/v1/likes/${ids[0]}`, { method: "POST", token, params: { articleId: String(ids[0]) } });
   await call(favorite, "/api/v1/favorites", { token, json: { article_id: ids[1] } });
   await call(record, "/api/v1/user-read-history/record", { token, json: { article_id: ids[2] } });
+  expect((await call(digest, "/api/v1/digest", { token })).status).toBe(200);
   await db.insert(comments).values({ userId: u.id, articleId: ids[0], content: `${account} 的评论` });
   await db.insert(summaryTasks).values({
     userId: u.id,
@@ -80,6 +83,8 @@ describe("GET /api/v1/users/me/export", () => {
     expect(data.comments).toEqual([expect.objectContaining({ article_id: a.ids[0], content: `${a.account} 的评论` })]);
     expect(data.summary_tasks).toEqual([expect.objectContaining({ url: `https://example.com/long/${a.account}`, status: "completed", result: expect.objectContaining({ title: `${a.account} 的总结` }) })]);
     expect(data.interests.labels.map((l) => l.label)).toEqual(expect.arrayContaining(["睡眠", "跑步"]));
+    expect(data.digest).toMatchObject({ enabled: true, time: "07:30", private_feed: false });
+    expect(data.digest.digests).toEqual([expect.objectContaining({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), sections: expect.any(Array) })]);
 
     // Nothing of B's, and no secret.
     expect(res.text).not.toContain(b.account);

@@ -14,6 +14,8 @@ import { articles, type NewArticle } from "@/lib/db/schema";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { syntheticArticle } from "@/lib/db/seed/synthetic";
 import { siteUrl } from "@/lib/site";
+import { chinaDay } from "@/lib/admin/china-day";
+import { makeSiteDigest } from "@/lib/digest/write";
 import { call } from "@/test/api";
 import { crawlSitemaps, fetchSitemapFile, readSitemap } from "@/test/sitemaps";
 import { w3cDate } from "./sitemap-xml";
@@ -84,8 +86,8 @@ describe("a crawler's walk", () => {
 
     // The site's own pages exist as routes. Every article URL is a permalink that answers: each id is a visible
     // article (above), and the page's own lookup finds one in 25 of them, the first and last of each file included.
-    expect(crawl.files[0].entries.map((e) => e.loc)).toEqual([`${base}/`, `${base}/about`, `${base}/privacy`, `${base}/terms`]);
-    expect(["app/page.tsx", "app/about/page.tsx", "app/privacy/page.tsx", "app/terms/page.tsx"].every((f) => existsSync(f))).toBe(true);
+    expect(crawl.files[0].entries.map((e) => e.loc)).toEqual([`${base}/`, `${base}/daily`, `${base}/about`, `${base}/privacy`, `${base}/terms`]);
+    expect(["app/page.tsx", "app/daily/page.tsx", "app/about/page.tsx", "app/privacy/page.tsx", "app/terms/page.tsx"].every((f) => existsSync(f))).toBe(true);
     const ends = crawl.files.slice(1).flatMap((f) => idsOf([f.entries[0].loc, f.entries.at(-1)!.loc]));
     const sample = [...new Set([...ids.filter((_, i) => i % 25 === 0), ...ends])];
     const missing = [];
@@ -237,5 +239,15 @@ describe("the cost of a repeat", () => {
     }
     const now = (await db.select({ id: articles.id }).from(articles).where(isNull(articles.hiddenAt)).orderBy(articles.id)).map((r) => r.id);
     expect(ids).toEqual(now);
+  });
+});
+
+describe("the site's digests (issue 44)", () => {
+  it("lists each day's /daily page in the pages file once the digest of that day is made", async () => {
+    const day = chinaDay(new Date());
+    const pages = async () => readSitemap((await call(fileRoute, "/sitemaps/pages.xml", { params: { file: "pages.xml" } })).text, "urlset").map((e) => e.loc);
+    expect(await pages()).not.toContain(`${siteUrl()}/daily/${day}`);
+    await makeSiteDigest(await getDb(), day);
+    expect(await pages()).toContain(`${siteUrl()}/daily/${day}`);
   });
 });
