@@ -20,7 +20,7 @@ export const DEFAULT_MINUTE = 7 * 60 + 30;
 /** When the site's digest (/daily) is made each day, China time. */
 export const SITE_MINUTE = 7 * 60;
 /** A point's text at most, in characters. */
-export const POINT_CHARS = 90;
+export const POINT_CHARS = 60;
 
 /** "2026-11-29": a day as the digest URLs and the API write it. */
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

@@ -2,7 +2,7 @@
 // engine's digest of a reader's interests; a model answer citing an article it was not given, one citing
 // nothing and one in the wrong format, each caught; the provider failing once (the client's retry) and for
 // good; the daily cap; the off switch; hidden articles; the worker's queue (active readers only, once a
-// day); the private feed (rotated, revoked); the site's digest; bad input.
+// day); retention; the private feed (rotated, revoked); the site's digest; bad input.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as today } from "@/app/api/v1/digest/route";
@@ -22,6 +22,8 @@ import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { modelCallsOn } from "@/lib/digest/budget";
 import { MAX_CHARS, POINTS, SECTIONS } from "@/lib/digest/constants";
 import { digestChars } from "@/lib/digest/shape";
+import { daysBefore, hasNewDigest } from "@/lib/digest/service";
+import { sweepRetention } from "@/lib/privacy/retention";
 import { digestRound } from "@/lib/digest/worker";
 import { call } from "@/test/api";
 import { withEnv } from "@/test/env";
@@ -198,6 +200,10 @@ describe("the worker", () => {
     const db = await getDb();
     const mine = async (id: number) => db.select().from(digests).where(eq(digests.userId, id));
     for (const r of active) expect(await mine(r.id)).toHaveLength(1);
+    // Made by the worker and not yet opened: the header's dot, until the reader opens it.
+    expect(await hasNewDigest(db, active[0].id, now)).toBe(true);
+    await digestOf(active[0].token);
+    expect(await hasNewDigest(db, active[0].id, now)).toBe(false);
     expect(await mine(idle.id)).toEqual([]);
     expect(await mine(later.id)).toEqual([]);
     // Every due reader (others' made by earlier tests included) cost at most one call, and a second round none.
@@ -205,6 +211,20 @@ describe("the worker", () => {
     const again = calls();
     expect((await digestRound(db, { now })).readers).toBe(0);
     expect(calls()).toBe(again);
+  });
+});
+
+describe("retention", () => {
+  it("deletes a reader's digests after 30 days and keeps the site's, which name no one", async () => {
+    const db = await getDb();
+    const { id } = await reader();
+    const old = daysBefore(chinaDay(new Date()), 30);
+    const kept = daysBefore(chinaDay(new Date()), 29);
+    const row = { writtenBy: "local" as const, sections: [], articleIds: [], since: new Date() };
+    await db.insert(digests).values([{ ...row, userId: id, day: old }, { ...row, userId: id, day: kept }, { ...row, userId: null, day: old }]);
+    expect((await sweepRetention(db)).digests).toBeGreaterThanOrEqual(1);
+    expect((await db.select({ day: digests.day }).from(digests).where(eq(digests.userId, id))).map((r) => r.day)).toEqual([kept]);
+    expect(await db.select().from(digests).where(sql`${digests.userId} is null and ${digests.day} = ${old}`)).toHaveLength(1);
   });
 });
 
