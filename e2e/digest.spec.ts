@@ -8,7 +8,7 @@ import { parseFeed } from "../lib/ingest/feed-parse";
 import { uniqueName } from "./pages/auth-pages";
 import { axeViolations } from "./pages/axe";
 import { phoneReader, signIn } from "./pages/comment-pages";
-import { Theme } from "./pages/theme";
+import { Theme, watchTheme } from "./pages/theme";
 import { picture } from "./support/pictures";
 
 /** A demo article about AI (two more of the demo's titles name it). */
@@ -45,6 +45,7 @@ test("a reader's digest follows their interests, cites its articles and marks wh
 });
 
 test("a visitor reads the site's digest of today, kept and revalidated; it links every point to its article", async ({ page, request }) => {
+  await watchTheme(page);
   const path = `/daily/${chinaDay(new Date())}`;
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: /^全站精选 · \d+月\d+日$/ })).toBeVisible();

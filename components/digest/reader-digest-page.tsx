@@ -23,7 +23,7 @@ export function ReaderDigestPage({ digest, days }: { digest: DigestView; days: {
       <DigestHistory days={days} current={digest.date} base="/digest" />
       <p className="text-xs text-slate-500">
         每天按你的兴趣和热门文章挑选；生成时间、开关和 RSS 订阅地址在
-        <Link href="/profile#digest" className="mx-1 text-brand-600 hover:underline">
+        <Link href="/profile#digest" className="mx-1 text-brand-600 underline">
           个人资料
         </Link>
         中设置。

@@ -22,11 +22,11 @@ export function SiteDigestPage({ digest, days }: { digest: DigestView; days: { d
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
         <Rss className="size-3.5" aria-hidden />
         <span>订阅全站精选：</span>
-        <a href="/daily/feed.xml" className="text-brand-600 hover:underline">RSS</a>
-        <a href="/daily/atom.xml" className="text-brand-600 hover:underline">Atom</a>
-        <a href="/daily/feed.json" className="text-brand-600 hover:underline">JSON Feed</a>
+        <a href="/daily/feed.xml" className="text-brand-600 underline">RSS</a>
+        <a href="/daily/atom.xml" className="text-brand-600 underline">Atom</a>
+        <a href="/daily/feed.json" className="text-brand-600 underline">JSON Feed</a>
         <span>· 登录后可以在</span>
-        <Link href="/digest" className="text-brand-600 hover:underline">我的今日精选</Link>
+        <Link href="/digest" className="text-brand-600 underline">我的今日精选</Link>
         <span>看按兴趣挑选的版本</span>
       </p>
     </section>
