@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { Bookmark, Eye, Heart, MessageCircle } from "lucide-react";
 import { Breadcrumbs, type Crumb } from "@/components/article/breadcrumbs";
 import { ArticleMarkdown } from "@/components/article/markdown";
+import { RecordRead } from "@/components/article/record-read";
 import { RelatedArticles } from "@/components/article/related-articles";
 import { CommentSection } from "@/components/comments/comment-section";
 import { JsonLd } from "@/components/seo/json-ld";
@@ -94,6 +95,7 @@ export default async function ArticlePage({ params }: Props) {
       />
       <JsonLd data={breadcrumbJsonLd(site, crumbs.map((c) => ({ name: c.name, path: c.href ?? `/articles/${article.id}` })))} />
       <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <RecordRead articleId={article.id} />
         <Breadcrumbs items={crumbs} />
         <h1 className="mt-3 text-2xl leading-snug font-bold text-slate-900">{article.title}</h1>
         <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
