@@ -42,6 +42,8 @@ test("a reader's digest follows their interests, cites its articles and marks wh
   await expect(page.getByRole("heading", { level: 1, name: followed })).toBeVisible();
   await page.goto("/digest");
   await expect(page.getByRole("region", { name: "AI" }).getByTestId("digest-citation").filter({ hasText: followed }).locator("xpath=..")).toContainText("已读");
+  // The header keeps the search box its room on a phone with 今日精选 and 消息 in it.
+  expect(await page.getByRole("banner").getByRole("searchbox").evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(100);
 });
 
 test("a visitor reads the site's digest of today, kept and revalidated; it links every point to its article", async ({ page, request }) => {

@@ -26,22 +26,20 @@ export function DigestSections({ digest }: { digest: DigestView }) {
             {s.points.map((p, j) => (
               <li key={j} className="text-sm leading-relaxed text-slate-700">
                 <p>{p.text}</p>
-                <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
-                  {p.article_ids.map((id) => {
-                    const a = byId.get(id);
-                    if (!a) return null;
-                    return (
-                      <span key={id} className="inline-flex items-center gap-1">
-                        <FileText className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-                        <Link href={a.url} className="text-brand-600 hover:underline" data-testid="digest-citation">
-                          {a.title}
-                        </Link>
-                        {a.source_platform ? <span className="text-xs text-slate-500">· {a.source_platform}</span> : null}
-                        {a.read ? <span className="rounded bg-slate-100 px-1 text-xs text-slate-500">已读</span> : null}
-                      </span>
-                    );
-                  })}
-                </p>
+                {p.article_ids.map((id) => {
+                  const a = byId.get(id);
+                  if (!a) return null;
+                  return (
+                    <p key={id} className="mt-1">
+                      <FileText className="mr-1 inline size-3.5 align-[-2px] text-slate-400" aria-hidden />
+                      <Link href={a.url} className="text-brand-600 hover:underline" data-testid="digest-citation">
+                        {a.title}
+                      </Link>
+                      {a.source_platform ? <span className="ml-1 text-xs whitespace-nowrap text-slate-500">· {a.source_platform}</span> : null}
+                      {a.read ? <span className="ml-1 rounded bg-slate-100 px-1 text-xs whitespace-nowrap text-slate-600">已读</span> : null}
+                    </p>
+                  );
+                })}
               </li>
             ))}
           </ul>
@@ -55,10 +53,10 @@ export function DigestHeader({ digest, heading }: { digest: DigestView; heading:
   return (
     <header>
       <h1 className="text-xl font-bold text-slate-900">{heading}</h1>
-      <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-500">
+      <p className="mt-1 text-sm text-slate-500">
         <time dateTime={digest.date}>{shortDayLabel(digest.date)}</time>
-        <span aria-hidden>·</span>
-        <Bot className="size-4 shrink-0" aria-hidden />
+        <span aria-hidden> · </span>
+        <Bot className="mr-1 inline size-4 align-[-3px]" aria-hidden />
         <span data-testid="digest-written-by">{writtenByLine(digest)}</span>
       </p>
     </header>

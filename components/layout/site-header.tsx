@@ -52,8 +52,15 @@ export async function SiteHeader() {
           className="flex shrink-0 items-center gap-1 rounded-full px-1.5 py-1 text-sm text-slate-600 hover:bg-brand-50 hover:text-brand-600 sm:px-2"
         >
           <Sparkles className="size-4" aria-hidden />
-          <span className="hidden sm:inline">智能总结</span>
-          <span className="sm:hidden">总结</span>
+          {/* A signed-in phone header also holds 今日精选 and 消息: the icon alone leaves the search box its room. */}
+          {viewer ? (
+            <span className="sr-only sm:not-sr-only">智能总结</span>
+          ) : (
+            <>
+              <span className="hidden sm:inline">智能总结</span>
+              <span className="sm:hidden">总结</span>
+            </>
+          )}
         </Link>
         <ThemeToggle />
         {viewer ? <DigestLink fresh={fresh} /> : null}
