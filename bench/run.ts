@@ -6,14 +6,15 @@
 //                               first byte and the search flood on both), a crawler's permalinks (10,000
 //                               random ones cold, 304 revalidation at c=8), 50 simulated readers' personal
 //                               page 1 against the hot order (issue 31), the comments row on 1M (issue 43),
-//                               cold start, query plans, the summary pipeline, media pipeline (issue 20),
-//                               first-load JS
+//                               the digest row on 1M (issue 44; about 12 minutes of it), cold start, query
+//                               plans, the summary pipeline, media pipeline (issue 20), first-load JS
 //   npm run bench -- --quick    a smoke run, not the figures: each part once and small, so a broken bench
 //                               shows (no PGlite, scaling table, summary or media pipeline). PostgreSQL with
 //                               10,000 articles against the floor (1 s rows, one request at a time), 50
 //                               permalinks crawled, 4 readers × 2 rounds, sitemaps once cold, 5 chat
-//                               questions, the comments row on 20,000 comments (1 s rows), one cold start, one
-//                               app start for the crawler, the readers, the comments and the table. Under 3
+//                               questions, the comments row on 20,000 comments (1 s rows), the digest row (20
+//                               readers, 50 for the worker, /daily 1 s), one cold start, one app start for the
+//                               crawler, the readers, the comments, the digests and the table. Under 3
 //                               minutes once prepared (2026-11-29, beside a test suite at load average 10–13:
 //                               2 min 15 s and 2 min 42 s; with the comments row, 2 min 33 s at load average 2;
 //                               a build when the app changed adds 3–4 minutes). With BENCH_ARTICLES=1000000: 1M
@@ -31,9 +32,18 @@
 //                               304) at BENCH_CONNECTIONS for BENCH_SECONDS each, and EXPLAIN ANALYZE of every
 //                               statement; about 4 minutes once seeded; bench/results/comments.md and
 //                               comments-plans.md. With --quick: the quick run's timings (1 s rows, c=1)
+//   npm run bench -- --digest   only the 今日精选 row (issue 44, bench/digest.ts) on a prepared PostgreSQL corpus
+//                               (BENCH_ARTICLES, default 1,000,000 here), readers seeded for it and removed after it
+//                               (bench/digest-seed.ts): 300 readers' digests by the local engine timed in process and
+//                               50 more through GET /api/v1/digest, one worker's round (DIGEST_CONCURRENCY) for
+//                               10,000 active readers against the loopback model, /daily/{today} as a kept page (200,
+//                               ETag, 304, then BENCH_SECONDS at each of BENCH_CONNECTIONS), EXPLAIN ANALYZE of the
+//                               candidate statements; bench/results/digest.md and digest-plans.md. With --quick: the
+//                               quick run's sizes (20 readers, 10 over HTTP, 50 for the worker, 1 s at c=1)
 // The full run includes the comments row on its 1M corpus (the large one by default; seeded with the corpora,
 // before any measurement, --prepare included); a quick run, on its main corpus, once, so a broken row shows: on
-// 10k with 20,000 comments (4,000 on the heavy article), on 1M with its 5,000,000.
+// 10k with 20,000 comments (4,000 on the heavy article), on 1M with its 5,000,000. The same for the digest row: the
+// full run's on its 1M corpus at the sizes above, a quick run's on its main corpus at the quick sizes.
 //
 // Run it under `flock /tmp/sy-bench.lock` where other work builds, starts or measures the app. Environment:
 //   BENCH_DATABASE_URL     base of the PostgreSQL databases (default postgres://postgres@127.0.0.1:5432/shiyue_bench;
@@ -63,6 +73,7 @@ import { explainQueries } from "./explain";
 import { runFloodAlone } from "./flood-run";
 import { commentsCorpus, commentsTable, runCommentsAlone, writeCommentsResults, type CommentsResult } from "./comments";
 import { commentsSizeFor, seedComments } from "./comments-seed";
+import { digestCorpus, digestTable, FULL_DIGEST, QUICK_DIGEST, runDigestAlone, writeDigestResults, type DigestResult } from "./digest";
 import type { Row } from "./measure";
 import { describe, type BenchDb } from "./prepare-db";
 import { comparisonTable, judge, mainTable, renderTable, scaleTable, scalingTable, targetsTable, type Table } from "./report";
@@ -79,8 +90,9 @@ const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const floodOnly = args.includes("--flood");
 const commentsOnly = args.includes("--comments");
+const digestOnly = args.includes("--digest");
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const mainSize = env("BENCH_ARTICLES", floodOnly || commentsOnly ? 1_000_000 : quick ? 10_000 : 100_000);
+const mainSize = env("BENCH_ARTICLES", floodOnly || commentsOnly || digestOnly ? 1_000_000 : quick ? 10_000 : 100_000);
 const pgliteSizes = quick ? [] : (process.env.BENCH_PGLITE_ARTICLES ?? "10000,100000").split(",").map(Number);
 const scalingSizes = quick ? [] : [1_000, 10_000, 100_000].filter((n) => n < mainSize);
 // The quick run is a smoke run (every part of the bench once, briefly, so a broken one shows), not the
@@ -111,7 +123,7 @@ const sitemapRuns = quick ? { cold: 1, cached: 5 } : {};
 process.env.AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 resetConfig();
 const started = performance.now();
-console.log(`bench: ${floodOnly ? "flood" : commentsOnly ? "comments" : quick ? "quick" : "full"} run, ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+console.log(`bench: ${floodOnly ? "flood" : commentsOnly ? "comments" : digestOnly ? "digest" : quick ? "quick" : "full"} run, ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
 if (floodOnly) {
   const port = Number(process.env.BENCH_PORT ?? 3391);
   await runFloodAlone({ ...floodOptions, articles: mainSize, runs: env("BENCH_FLOOD_RUNS", 2), port });
@@ -121,6 +133,12 @@ if (commentsOnly) {
   const port = Number(process.env.BENCH_PORT ?? 3391);
   const command = `${process.env.BENCH_ARTICLES ? `BENCH_ARTICLES=${mainSize} ` : ""}npm run bench -- --comments${quick ? " --quick" : ""}`;
   await runCommentsAlone({ articles: mainSize, size: commentsSizeFor(mainSize), port, load, command });
+  process.exit(0);
+}
+if (digestOnly) {
+  const port = Number(process.env.BENCH_PORT ?? 3391);
+  const command = `${process.env.BENCH_ARTICLES ? `BENCH_ARTICLES=${mainSize} ` : ""}npm run bench -- --digest${quick ? " --quick" : ""}`;
+  await runDigestAlone({ articles: mainSize, size: quick ? QUICK_DIGEST : FULL_DIGEST, port, load, command });
   process.exit(0);
 }
 
@@ -136,6 +154,8 @@ const other = scaleOther ? await ready(postgresAt(scaleOther), scaleOther) : und
 const commentsOn = quick ? main : [main, other].find((db) => db && db.articles >= 1_000_000);
 const commentsSize = commentsOn && commentsSizeFor(commentsOn.articles);
 if (commentsOn && commentsSize) await seedComments((commentsOn.target as { databaseUrl: string }).databaseUrl, commentsSize);
+// Issue 44's digest row: the run's 1M corpus (its readers seeded and removed by the row); a quick run's main corpus.
+const digestOn = quick ? main : [main, other].find((db) => db && db.articles >= 1_000_000);
 if (args.includes("--prepare")) process.exit(0);
 
 const mainUrl = (main.target as { databaseUrl: string }).databaseUrl;
@@ -161,6 +181,7 @@ const appOf = (db: BenchDb) => (db === main ? shared : undefined);
 const crawls: CrawlResult[] = [];
 const recommended: RecommendResult[] = [];
 let comments: CommentsResult | undefined;
+let digest: DigestResult | undefined;
 let mainResult: TargetResult;
 let otherResult: TargetResult | undefined;
 const pgliteResults: TargetResult[] = [];
@@ -173,6 +194,8 @@ try {
   for (const db of [main, ...(other ? [other] : [])]) recommended.push(await recommendCorpus(db.target as { databaseUrl: string }, db.articles, port, { ...recommendSize, app: appOf(db) }));
   // Issue 43: the comments row (bench/comments.ts).
   if (commentsOn && commentsSize) comments = await commentsCorpus(commentsOn.target as { databaseUrl: string }, commentsOn.articles, commentsSize, port, load, { app: appOf(commentsOn) });
+  // Issue 44: the digest row (bench/digest.ts).
+  if (digestOn) digest = await digestCorpus(digestOn.target as { databaseUrl: string }, digestOn.articles, quick ? QUICK_DIGEST : FULL_DIGEST, port, load, { app: appOf(digestOn) });
 
   mainResult = await runTarget(main, { ...common, ...load, label: `PostgreSQL, ${label(main.articles)} articles`, worst: !quick || !!scalePair, chatQuestions, weigh: true, flood, app: shared });
   for (const db of pglite) pgliteResults.push(await runTarget(db, { ...common, ...shortLoad, label: `PGlite, ${label(db.articles)} articles`, worst: false }));
@@ -220,6 +243,7 @@ const facts = [
   `A crawler's permalinks (bench/crawler.ts):\n\n${crawlerTable(crawls)}`,
   `Personal recommendations (bench/recommendations.ts):\n\n${recommendTable(recommended)}`,
   comments && `Comments (bench/comments.ts${quick ? "" : "; plans in bench/results/comments-plans.md"}):\n\n${commentsTable(comments)}`,
+  digest && `今日精选 (bench/digest.ts${quick ? "" : "; bench/results/digest.md, plans in digest-plans.md"}):\n\n${digestTable(digest)}`,
 ].filter(Boolean) as string[];
 const took = (performance.now() - started) / 1000;
 const header = `${new Date().toISOString().slice(0, 10)}, ${quick ? "npm run bench -- --quick" : "npm run bench"}, ${cpus().length} cores, Node ${process.version}, load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")}; took ${Math.round(took)} s.`;
@@ -232,9 +256,10 @@ for (const e of explained) {
 const out = join(import.meta.dirname, "results");
 mkdirSync(out, { recursive: true });
 const prepared = [main, ...scaled.values(), ...pglite, ...(other ? [other] : [])].map((db) => ({ database: describe(db.target), articles: db.articles, seedSeconds: db.seedSeconds }));
-const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, sitemaps, crawls, recommended, comments: comments && { ...comments, plans: comments.plans.map((c) => ({ ...c, statements: c.statements.map((s) => ({ ...s, plan: undefined })) })) }, explained };
+const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, sitemaps, crawls, recommended, comments: comments && { ...comments, plans: comments.plans.map((c) => ({ ...c, statements: c.statements.map((s) => ({ ...s, plan: undefined })) })) }, digest: digest && { ...digest, plans: digest.plans.map((c) => ({ ...c, statements: c.statements.map((s) => ({ ...s, plan: undefined })) })) }, explained };
 writeFileSync(join(out, "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
 writeFileSync(join(out, "latest.md"), `${markdown}\n`);
 // The comments row's own files hold the figures of a full (or --comments) run; a quick run's are in latest.md only.
 if (comments && !quick) writeCommentsResults(`${header} The comments row on ${label(comments.articles)}.`, comments);
-console.log(`written to bench/results/latest.json and bench/results/latest.md${comments && !quick ? ", comments.md and comments-plans.md" : ""}`);
+if (digest && !quick) writeDigestResults(`${header} The digest row on ${label(digest.articles)}.`, digest);
+console.log(`written to bench/results/latest.json and bench/results/latest.md${comments && !quick ? ", comments.md and comments-plans.md" : ""}${digest && !quick ? ", digest.md and digest-plans.md" : ""}`);
