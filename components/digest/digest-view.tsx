@@ -32,7 +32,7 @@ export function DigestSections({ digest }: { digest: DigestView }) {
                   return (
                     <p key={id} className="mt-1">
                       <FileText className="mr-1 inline size-3.5 align-[-2px] text-slate-400" aria-hidden />
-                      <Link href={a.url} className="text-brand-600 hover:underline" data-testid="digest-citation">
+                      <Link href={a.url} className="text-brand-600 underline underline-offset-2" data-testid="digest-citation">
                         {a.title}
                       </Link>
                       {a.source_platform ? <span className="ml-1 text-xs whitespace-nowrap text-slate-500">· {a.source_platform}</span> : null}
