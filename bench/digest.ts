@@ -462,6 +462,7 @@ export function digestMarkdown(header: string, r: DigestResult): string {
     header,
     "",
     `Corpus: ${label(r.articles)} articles, the newest collected ${c.newest}; the row's clock ${c.now} (an hour later), digest day ${c.day} (China time); the app's today ${c.today}. The synthetic articles' created_at is when they were seeded: the whole corpus was "collected" within minutes (${c.batches} distinct created_at values, one per COPY batch), inside any window of the last 7 days. A first digest's window reaches back to the 20th newest article and takes every article collected with it: ${c.firstWindow.toLocaleString("en")} articles (the last batch). A digest after one made a day before starts there: its window holds the whole corpus.`,
+    "",
     `Readers: ${c.readers.local} first digests + ${c.readers.warm} warm-up and ${c.readers.again} after a digest the day before (local engine, in process), ${c.readers.http} over HTTP (+${HTTP_WARMUPS} warm-up), ${c.readers.worker.toLocaleString("en")} for the worker and 2 for the plans, seeded in ${c.seedSeconds} s (one INSERT … SELECT each for the accounts and their interests) and removed after the row with their digests${r.restoredSiteDays.length ? `; the site's digests it made (${r.restoredSiteDays.join(", ")}) deleted` : ""}. Interests: 4–5 a reader from these title words (titles holding each): ${tiers.join("; ")}.`,
     "",
     digestTable(r),
