@@ -1,28 +1,15 @@
 // Links a crawler can follow (docs/seo.md): a permalink shows related articles and links to its platform's and
 // its day's listing, whose pages go on through plain <a href> links; listing addresses that name nothing are
 // 404; canonical addresses; the structured data and Baidu's mobile signals of each page.
-import { resolve } from "node:path";
 import { expect, test, type APIRequestContext } from "./support/fixtures";
-import pg from "pg";
 import { ListingPage, PermalinkPage } from "./pages/listing-pages";
-import { dataDirOf } from "./support/app-server";
+import { onServerDb } from "./support/server-db";
 
 /** 40 articles of one platform on one China day, more than a listing page holds (30), sharing title words. */
 const COUNT = 40;
 // Long before any demo article (the demo's dates are up to 89 days before the day the server seeded them).
 const DAY = "2025-03-03";
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Runs SQL on the e2e server's embedded database, through the socket it shares (see e2e/support/app-server.ts). */
-async function onServerDb<T extends pg.QueryResultRow>(baseURL: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ host: resolve(dataDirOf(new URL(baseURL).port)), port: 5432, user: "postgres", database: "postgres" });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 let ids: number[] = [];
 

@@ -3,10 +3,8 @@
 // (and a new ETag) on the very next request, and is never served to a session, a client navigation, a query
 // or an unknown id. Browser-free: runs once, in the desktop
 // project.
-import { resolve } from "node:path";
 import { expect, test, type APIRequestContext } from "./support/fixtures";
-import pg from "pg";
-import { dataDirOf } from "./support/app-server";
+import { onServerDb } from "./support/server-db";
 
 const CACHE = "x-page-cache";
 
@@ -21,19 +19,32 @@ async function someArticle(request: APIRequestContext, index = 0) {
   return items[index];
 }
 
-/** Runs SQL on the e2e server's embedded database, through the socket it shares (see e2e/support/app-server.ts). */
-async function onServerDb(baseURL: string, text: string, values: unknown[]) {
-  const client = new pg.Client({ host: resolve(dataDirOf(new URL(baseURL).port)), port: 5432, user: "postgres", database: "postgres" });
-  await client.connect();
-  try {
-    await client.query(text, values);
-  } finally {
-    await client.end();
-  }
+/**
+ * An article of this test's own, published long before the demo's so no other journey shows, likes or reads it:
+ * a like or a reading elsewhere would move its counters and, after COUNTERS_MAX_AGE_MS, render it again under a
+ * new ETag and Last-Modified (as it should), which a test of revalidation cannot share.
+ */
+async function ownArticle(baseURL: string) {
+  const title = `只属于缓存测试的文章 ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const [row] = await onServerDb<{ id: number }>(
+    baseURL,
+    `insert into articles (title, content, summary, author_name, platform_name, source_platform, source_url, published_at, origin)
+     values ($1, '正文。', '摘要。', '测试作者', 'sspai', '少数派', $2, '2025-02-02T12:00:00+08:00', 'feed') returning id`,
+    [title, `https://sspai.com/e2e-permalink-cache/${encodeURIComponent(title)}`],
+  );
+  return { id: Number(row.id), title };
 }
 
-test("a visitor's permalink comes from memory: the same page and nonce to everyone, validators a crawler revalidates with, headers a CDN honours", async ({ request }) => {
-  const article = await someArticle(request);
+test("a visitor's permalink comes from memory: the same page and nonce to everyone, validators a crawler revalidates with, headers a CDN honours", async ({ request, baseURL }) => {
+  const article = await ownArticle(baseURL!);
+  try {
+    await revalidates(request, article);
+  } finally {
+    await onServerDb(baseURL!, "delete from articles where id = $1", [article.id]);
+  }
+});
+
+async function revalidates(request: APIRequestContext, article: { id: number; title: string }) {
   const first = await request.get(`/articles/${article.id}`);
   const second = await request.get(`/articles/${article.id}`);
   for (const res of [first, second]) {
@@ -72,7 +83,7 @@ test("a visitor's permalink comes from memory: the same page and nonce to everyo
   const changed = await request.get(`/articles/${article.id}`, { headers: { "if-none-match": '"another-page"' } });
   expect(changed.status()).toBe(200);
   expect(await changed.text()).toBe(html);
-});
+}
 
 test("a signed-in reader's permalink is private: no validators, nothing a shared cache may keep", async ({ request, playwright, baseURL }) => {
   const article = await someArticle(request);
