@@ -14,7 +14,7 @@
 // - the worker's queue (dueCount, the count of worker.ts's dueReaders) with the worker readers seeded;
 // - /daily/{day}'s kept-page version (lib/server/daily-cache.ts), through a daily cache whose render answers null.
 import pg from "pg";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { chinaDay, chinaDayStartOf } from "@/lib/admin/china-day";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
@@ -48,6 +48,8 @@ export type PlanFacts = {
   newest: Date;
   /** The China-time day whose site digest /daily/{day} shows (made before). */
   siteDay: string;
+  /** Just before the article a tenth of the way down the newest, and the articles after it. */
+  tenth: { start: Date; window: number };
 };
 
 export async function explainDigest(db: Db, facts: PlanFacts): Promise<ExplainedCall[]> {
@@ -99,9 +101,8 @@ export async function explainDigest(db: Db, facts: PlanFacts): Promise<Explained
     await capture("readerCandidates of the same reader from that start (the window: the whole corpus)", (warm) => readerCandidates(db, facts.readers[warm ? 0 : 1], dayBefore));
     // A window of a tenth of the corpus (a reader back after a day on which a tenth of the collection came in): each
     // interest's capped walk down the hot order meets too few of the window's articles, so the bitmap answers.
-    const tenth = await tenthStart(db);
-    await capture(`readerCandidates from the ${tenth.offset.toLocaleString("en")}th newest article (the window: ${tenth.window.toLocaleString("en")} articles, a tenth of the corpus)`, (warm) =>
-      readerCandidates(db, facts.readers[warm ? 0 : 1], tenth.start),
+    await capture(`readerCandidates from a tenth of the way down the newest articles (the window: ${facts.tenth.window.toLocaleString("en")} articles)`, (warm) =>
+      readerCandidates(db, facts.readers[warm ? 0 : 1], facts.tenth.start),
     );
     // A millisecond after: created_at keeps microseconds, a Date milliseconds.
     const afterNewest = new Date(newest.getTime() + 1);
@@ -117,17 +118,6 @@ export async function explainDigest(db: Db, facts: PlanFacts): Promise<Explained
     pg.Client.prototype.query = original;
   }
   return results;
-}
-
-/** Just before the created_at of the article a tenth of the way down the newest, and the articles after it. */
-async function tenthStart(db: Db): Promise<{ offset: number; start: Date; window: number }> {
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from articles where hidden_at is null`);
-  const offset = Math.floor(rows[0].n / 10);
-  const { rows: at } = await db.execute<{ at: Date }>(sql`
-    select created_at - interval '1 millisecond' as at from articles where hidden_at is null order by created_at desc offset ${offset} limit 1`);
-  const start = new Date(at[0].at);
-  const { rows: inside } = await db.execute<{ n: number }>(sql`select count(*)::int as n from articles where hidden_at is null and created_at > ${start}`);
-  return { offset, start, window: inside[0].n };
 }
 
 /** Statements slower than `ms` (execution), with their call. */

@@ -2,9 +2,9 @@
 // corpus stays as it was prepared: accounts named bench_digest_{kind}_{k}, made by one INSERT … SELECT over
 // generate_series, and their interests by one more (4 or 5 a reader, terms of the title index at four frequencies:
 // INTEREST_TERMS), as lib/recommendations would have learnt them from likes. Kinds: `warm` (digests that warm the
-// caches, not counted), `local` (the local engine in the bench's process, a first digest), `again` (the same, for
-// readers with a digest made a day before the corpus's newest article: their window starts there, `previousAt`),
-// `http` (GET /api/v1/digest through the app), `plan` (the EXPLAIN's, with fixed interests) and `worker` (active on
+// caches, not counted), `local` (the local engine in the bench's process, a first digest), `again` and `tenth` (the
+// same, for readers with a digest of the day before, made at the instant `previous` gives for their kind: their
+// window starts there), `http` (GET /api/v1/digest through the app), `plan` (the EXPLAIN's, with fixed interests) and `worker` (active on
 // the digest day, digest_minute 0: due for the worker's round). Removing them removes their digests and interests
 // (ON DELETE CASCADE).
 //
@@ -21,7 +21,7 @@ const LIKE_PREFIX = `${DIGEST_PREFIX.replace(/_/g, "\\_")}%`;
 /** LIKE pattern of one kind's accounts. */
 const likeKind = (kind: ReaderKind) => `${LIKE_PREFIX.slice(0, -1)}${kind}\\_%`;
 
-export const READER_KINDS = ["warm", "local", "again", "http", "plan", "worker"] as const;
+export const READER_KINDS = ["warm", "local", "again", "tenth", "http", "plan", "worker"] as const;
 export type ReaderKind = (typeof READER_KINDS)[number];
 export type DigestReaders = Record<ReaderKind, number[]>;
 
@@ -58,9 +58,15 @@ export async function removeReaders(databaseUrl: string): Promise<number> {
 
 /**
  * Seeds `counts` readers of each kind (after removing any left by an earlier run); `workerDay` is the China-time day
- * the worker readers were last active on. Returns the ids by kind, in account order.
+ * of the digests made (the worker readers were last active on it), `previous` when the kinds that have a digest of the
+ * day before made it. Returns the ids by kind, in account order.
  */
-export async function seedReaders(databaseUrl: string, counts: Record<ReaderKind, number>, workerDay: string, previousAt: Date): Promise<DigestReaders> {
+export async function seedReaders(
+  databaseUrl: string,
+  counts: Record<ReaderKind, number>,
+  workerDay: string,
+  previous: Partial<Record<ReaderKind, Date>>,
+): Promise<DigestReaders> {
   await removeReaders(databaseUrl);
   return withClient(databaseUrl, async (client) => {
     await client.query("begin");
@@ -92,11 +98,13 @@ export async function seedReaders(databaseUrl: string, counts: Record<ReaderKind
          where u.account_name like $1`,
         [likeKind("plan"), PLAN_INTERESTS, PLAN_INTERESTS.map((_, i) => 3 - i * 0.5)],
       );
-      // The `again` readers' digest of the day before, made at `previousAt`.
+      // The digest of the day before, made at `previous[kind]`.
+      const earlier = Object.entries(previous) as [ReaderKind, Date][];
       await client.query(
         `insert into digests (user_id, day, written_by, sections, article_ids, since, created_at)
-         select u.id, $2::date - 1, 'local', '[]'::jsonb, '{}'::int[], $3::timestamptz - interval '1 day', $3 from users u where u.account_name like $1`,
-        [likeKind("again"), workerDay, previousAt],
+         select u.id, $3::date - 1, 'local', '[]'::jsonb, '{}'::int[], p.at - interval '1 day', p.at
+         from unnest($1::text[], $2::timestamptz[]) p(pattern, at) join users u on u.account_name like p.pattern`,
+        [earlier.map(([kind]) => likeKind(kind)), earlier.map(([, at]) => at), workerDay],
       );
       await client.query("commit");
     } catch (err) {
