@@ -1,6 +1,8 @@
-// `npm run feeds` as an operator runs it: a separate process on the same database while the site runs (the
-// embedded database shared on its socket, or the test's PostgreSQL database), against the loopback feed server.
-// A command opening the directory itself (the site stopped) is played by app/api/admin/sources/cli-shared.int.test.ts.
+// `npm run feeds` as an operator runs it, against the loopback feed server: a separate process on the same database
+// while the site runs (the embedded database shared on its socket, or the test's PostgreSQL database) for the
+// first command and for a mistake's exit code; every other command through the same function in this process
+// (lib/ingest/feeds-command.ts; a child process costs ~4 s to start on a 2-core machine). A command opening the
+// directory itself (the site stopped) is played by app/api/admin/sources/cli-shared.int.test.ts.
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +13,10 @@ import { startFeedServer, type FeedServer } from "@/test/feed-server";
 import { feedsCli } from "@/test/feeds-cli";
 
 const cmd = feedsCli("shiyue-feeds-", { through: "socket" });
-const cli = cmd.run;
+/** The command as a child process. */
+const spawned = cmd.run;
+/** The command's function in this process. */
+const cli = cmd.here;
 const openHere = cmd.openHere;
 let feeds: FeedServer;
 
@@ -26,7 +31,7 @@ afterAll(async () => {
 
 describe("npm run feeds", () => {
   it("adds a local RSS source, polls it into the feed and search with its platform, and a second poll adds nothing", { timeout: 120_000 }, async () => {
-    const added = await cli("add", `${feeds.url}/rss.xml`, "--interval", "15m", "--allow-private");
+    const added = await spawned("add", `${feeds.url}/rss.xml`, "--interval", "15m", "--allow-private");
     expect(added).toMatchObject({ code: 0 });
     expect(added.out).toMatch(/已添加订阅源 #1：.*rss\.xml.*每 15m 抓取/);
     expect((await cli("add", `${feeds.url}/rss.xml`)).out).toContain("订阅源已存在：#1");
@@ -70,7 +75,7 @@ describe("npm run feeds", () => {
     expect((await cli("remove", "2")).out).toContain("已删除订阅源 #2");
     expect((await cli("remove", "2")).out).toContain("没有找到订阅源：2");
     // A mistake in the command line: its message, the usage, exit code 1 (every such mistake: feeds-cli-args.test.ts).
-    const bogus = await cli("bogus");
+    const bogus = await spawned("bogus");
     expect(bogus).toMatchObject({ code: 1 });
     expect(bogus.out).toContain("未知命令：bogus");
     expect(bogus.out).toContain("用法：npm run feeds -- <命令>");
