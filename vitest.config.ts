@@ -39,7 +39,7 @@ const onServer = Boolean(process.env.TEST_DATABASE_URL);
  * it has them; a fresh clone (CI) has none and would order by file size. The CI report's slowest files say
  * when this list needs a new entry.
  */
-const SLOW_FIRST = ["lib/ingest/cli.int.test.ts", "lib/summary/media/media.int.test.ts", "app/api/input-matrix.int.test.ts", "app/api/injection.int.test.ts", "lib/db/seed/seed.int.test.ts", "lib/backup/backup.int.test.ts", "app/api/admin/sources/cli-shared.int.test.ts", "lib/db/pglite-template.test.ts"];
+const SLOW_FIRST = ["lib/summary/media/media.int.test.ts", "app/api/input-matrix.int.test.ts", "app/api/injection.int.test.ts", "lib/db/seed/seed.int.test.ts", "lib/backup/backup.int.test.ts", "app/api/admin/sources/cli-shared.int.test.ts", "lib/db/pglite-template.test.ts"];
 class SlowFirst extends BaseSequencer {
   async sort(files: TestSpecification[]) {
     const rank = (f: TestSpecification) => {

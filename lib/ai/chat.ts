@@ -50,6 +50,7 @@ export async function* streamChat({
   const controller = new AbortController();
   const abort = () => controller.abort();
   signal?.addEventListener("abort", abort, { once: true });
+  if (signal?.aborted) abort(); // gone before we started: the SDK then sends nothing
   let timedOut = false;
   let outcome: "ok" | "error" = "error";
   const started = performance.now();

@@ -73,6 +73,14 @@ describe("the OpenAI-compatible provider", () => {
     expect(got).toEqual(["一"]);
   });
 
+  it("never sends a request for a caller that has already gone (a reader who closed the page before the answer started)", async () => {
+    fake.chat(() => ({ chunks: [{ content: "不该发出" }] }));
+    const before = fake.requests.length;
+    const gone = AbortSignal.abort();
+    await expect(collect(streamChat({ messages: [{ role: "user", content: "问" }], signal: gone }))).rejects.toThrow(/aborted/);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it("transcribes audio with the configured model", async () => {
     const text = await transcribe({ audio: Buffer.from("RIFF....WAVEfmt "), name: "clip.wav" });
     expect(text).toBe("转写：fake-whisper，" + String(fake.requests.at(-1)!.body.bytes) + " 字节");

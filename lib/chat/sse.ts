@@ -14,6 +14,7 @@ type Event = { type: string; content: string };
 export function sseResponse(produce: (signal: AbortSignal) => AsyncIterable<Event>, requestSignal?: AbortSignal, heartbeatMs = HEARTBEAT_MS): Response {
   const controller = new AbortController();
   requestSignal?.addEventListener("abort", () => controller.abort(), { once: true });
+  if (requestSignal?.aborted) controller.abort();
   cancelQueriesOn(controller.signal);
   const encoder = new TextEncoder();
   let heartbeat: ReturnType<typeof setInterval> | undefined;

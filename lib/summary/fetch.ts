@@ -126,6 +126,7 @@ export async function safeFetch(input: string | URL, opts: SafeFetchOptions = {}
   const controller = new AbortController();
   const cancel = () => controller.abort();
   opts.signal?.addEventListener("abort", cancel, { once: true });
+  if (opts.signal?.aborted) cancel();
   const deadline = timeLimit(timeoutMs, controller);
   try {
     const read = async (): Promise<SafeFetchResult> => {
@@ -160,6 +161,7 @@ export async function safeOpen(input: string | URL, opts: SafeFetchOptions = {})
   const controller = new AbortController();
   const close = () => controller.abort();
   opts.signal?.addEventListener("abort", close, { once: true });
+  if (opts.signal?.aborted) close();
   const deadline = timeLimit(opts.timeoutMs ?? FETCH_TIMEOUT_MS, controller);
   try {
     const { res, ...head } = await Promise.race([fetchHops(String(input), opts, controller.signal), deadline.expired]);

@@ -1,7 +1,7 @@
 // Both databases: workers claiming tasks concurrently (FOR UPDATE SKIP LOCKED).
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
+import { getDb, type Db } from "@/lib/db";
 import { summaryTasks, type SummaryTask } from "@/lib/db/schema";
 import { newUser } from "@/test/users";
 import { initialSteps } from "./service";
@@ -80,5 +80,32 @@ describe("summary workers", () => {
     await expect.poll(async () => (await rowsOf([task.id]))[0].status).toBe("processing");
     await stopSummaryWorkers();
     expect((await rowsOf([task.id]))[0]).toMatchObject({ status: "pending", leaseOwner: null, leaseExpiresAt: null, attempts: 0, error: null });
+  });
+
+  it("hand back a task claimed just as the stop came, without starting it (the stop does not wait for ever)", async () => {
+    const [task] = await addTasks(1, "claimed-while-stopping");
+    const db = await getDb();
+    let stopped: Promise<void> | undefined;
+    // The stop lands the moment the claim's UPDATE has answered, before the worker has read the task back.
+    const racing = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== "execute") return Reflect.get(target, key, receiver);
+        return async (...args: Parameters<Db["execute"]>) => {
+          const result = await target.execute(...args);
+          if (!stopped && (result.rows[0] as { id?: number } | undefined)?.id === task.id) stopped = stopSummaryWorkers();
+          return result;
+        };
+      },
+    });
+    let started = false;
+    const run: RunTask = async (t) => {
+      started = true;
+      return resultFor(t);
+    };
+    startSummaryWorkers({ getDb: async () => racing, run, concurrency: 1, pollMs: 50 });
+    await expect.poll(() => stopped !== undefined).toBe(true);
+    await stopped;
+    expect(started).toBe(false);
+    expect((await rowsOf([task.id]))[0]).toMatchObject({ status: "pending", leaseOwner: null, leaseExpiresAt: null, attempts: 0 });
   });
 });

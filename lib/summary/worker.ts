@@ -107,6 +107,12 @@ export function startSummaryWorkers({
           await sleep(pollMs);
           continue;
         }
+        // A stop that came while the claim was on its way: hand the task back unstarted (work() listens for a
+        // stop from its first line, synchronously after this check, so nothing falls between the two).
+        if (stopping.signal.aborted) {
+          await releaseTask({ db, taskId: task.id, workerId }).catch(() => false);
+          break;
+        }
         await work(task, db);
       } catch (err) {
         if (stopping.signal.aborted) break;

@@ -74,6 +74,7 @@ export async function transcribePieces({
   setMaxListeners(2 * pieces.length + 10, stop.signal);
   const cancel = () => stop.abort(signal.reason);
   signal.addEventListener("abort", cancel, { once: true });
+  if (signal.aborted) cancel();
   const texts: string[] = new Array(pieces.length).fill("");
   let next = 0;
   let done = 0;
