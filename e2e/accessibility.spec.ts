@@ -5,7 +5,7 @@
 // the API.
 import { expect, request as newRequest, test, type Page } from "./support/fixtures";
 import { TOKEN_COOKIE, USER_STORAGE_KEY } from "../lib/auth/constants";
-import { adminCommand } from "./pages/admin-pages";
+import { makeOperator } from "./pages/admin-pages";
 import { uniqueName } from "./pages/auth-pages";
 import { axeViolations } from "./pages/axe";
 import { ChatPage, mockChat, sseBody } from "./pages/chat-page";
@@ -166,7 +166,7 @@ test.beforeAll(async ({ workerServer }, testInfo) => {
     made.commenter = commenter;
 
     const operator = await register("a11yop");
-    expect(await adminCommand(baseURL, ["grant", operator.account])).toContain("已授予");
+    await makeOperator(baseURL, operator.account);
     made.operator = operator;
   } finally {
     await api.dispose();

@@ -5,7 +5,7 @@
 // disabled operator. A reader's article made from a summary waits in 待审核 until an operator approves it there.
 import { expect, request as newRequest, test, type APIRequestContext } from "./support/fixtures";
 import { PasswordLoginPage, uniqueName } from "./pages/auth-pages";
-import { adminCommand, ConsolePage, serveFeed } from "./pages/admin-pages";
+import { adminCommand, ConsolePage, makeOperator, serveFeed } from "./pages/admin-pages";
 import { HomePage } from "./pages/home-page";
 import { crawlSitemaps } from "./pages/sitemaps";
 import { picture } from "./support/pictures";
@@ -138,7 +138,7 @@ test("an operator curates the site from the console", { tag: "@phone" }, async (
     // ── 用户: disable an account; its next call is a 401 ────────────────────────────────────────────────
     await console_.section("用户");
     // Made an operator first, so that disabling it also shows a disabled operator shut out of the console.
-    await adminCommand(baseURL!, ["grant", reader.account]);
+    await makeOperator(baseURL!, reader.account);
     expect((await visitor.get("/admin", { headers: { cookie: `shiyue_token=${reader.token}` } })).status()).toBe(200);
     await page.goto(`/admin/users?q=${reader.account}`);
     const row = page.locator("[data-user-id]", { hasText: reader.account });
@@ -203,7 +203,7 @@ test("an operator approves a reader's article from the review queue", async ({ p
     expect(await feedIds()).not.toContain(id);
 
     const operator = await register(api, "reviewer");
-    expect(await adminCommand(baseURL!, ["grant", operator.account])).toContain("已授予");
+    await makeOperator(baseURL!, operator.account);
     const login = new PasswordLoginPage(page);
     await page.goto("/login/password");
     await login.username.fill(operator.account);
