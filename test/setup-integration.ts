@@ -6,10 +6,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll, inject } from "vitest";
-import { resetConfig } from "@/lib/config";
-import { closeDb } from "@/lib/db";
-import { copyDirectory } from "@/lib/db/pglite-template";
+import { afterAll, inject, vi } from "vitest";
+
+// The integration projects keep a worker's modules loaded from one file to the next (isolate: false in
+// vitest.config.ts): the libraries in node_modules load once per worker. Each file still starts as a fresh process
+// would as far as our code goes: the project's own modules evaluated again, and none of the process-wide state
+// they keep on globalThis (`__shiyue…`: the database handle, caches, workers' handles) left from the file before.
+vi.resetModules();
+for (const key of Object.keys(globalThis)) if (key.startsWith("__shiyue")) delete (globalThis as Record<string, unknown>)[key];
+const { resetConfig } = await import("@/lib/config");
+const { closeDb } = await import("@/lib/db");
+const { copyDirectory } = await import("@/lib/db/pglite-template");
 
 const driver = process.env.TEST_DB_DRIVER ?? "pglite";
 const template = inject("dbTemplate");
