@@ -7,6 +7,7 @@ import { PHONE_PROMPT } from "../lib/comments/constants";
 import { uniqueName } from "./pages/auth-pages";
 import { anArticle, phoneReader, signIn, Thread } from "./pages/comment-pages";
 import { picture } from "./support/pictures";
+import { settle } from "./support/settle";
 
 test("a reader comments, another replies and likes, and the first is told in 消息", { tag: "@phone" }, async ({ browser, baseURL, page }, testInfo) => {
   const path = await anArticle(page);
@@ -99,4 +100,40 @@ test("markup in a comment stays text, in the thread and in 消息", async ({ pag
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(await page.locator("[data-testid=notification] img, [data-testid=comments] img, [data-testid=comments] svg[onload]").count()).toBe(0);
   expect(dialogs).toEqual([]);
+});
+
+test("a comment posted while the reader's thread is still being read stays in the thread", async ({ page, baseURL }) => {
+  const path = await anArticle(page, 4);
+  const reader = await phoneReader(page.request, uniqueName("丁"));
+  await signIn(page, baseURL!, reader);
+  // A signed-in reader's page 1 is read again on arrival; its answer (as it was before the comment) is held until
+  // the comment has been posted: a fast reader on a slow network.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let heldRead: Promise<unknown> | undefined;
+  await page.route(/\/api\/v1\/articles\/\d+\/comments\?/, async (route) => {
+    if (route.request().method() !== "GET" || heldRead) return route.continue();
+    heldRead = (async () => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    })();
+  });
+  await page.goto(`${path}#comments`);
+  const thread = new Thread(page);
+  await thread.ready();
+  await expect.poll(() => heldRead !== undefined).toBe(true);
+  const before = Number(await thread.total.innerText());
+  const text = `读取途中发表的评论 ${Date.now()}`;
+  await thread.box.fill(text);
+  await thread.send.click();
+  await expect(thread.comment(text)).toBeVisible();
+  // The old answer arrives now; once the page has handled it, the comment is still there and counted.
+  const stale = page.waitForResponse((res) => res.request().method() === "GET" && /\/comments\?/.test(res.url()));
+  release();
+  await heldRead;
+  await (await stale).finished();
+  await settle(page);
+  await expect(thread.comment(text)).toBeVisible();
+  await expect(thread.total).toHaveText(String(before + 1));
 });

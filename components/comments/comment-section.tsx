@@ -30,19 +30,24 @@ export function CommentSection({ articleId, initial }: { articleId: number; init
   const [failed, setFailed] = useState(initial === null);
 
   const generation = useRef(0);
+  /** A read is under way (the latest one asked for). */
+  const reading = useRef(false);
   /** Reads a page (a newer read wins over an older one still under way); sets no state before its answer. */
   const load = useCallback(
     (sort: Sort, page: number) => {
       const mine = ++generation.current;
+      reading.current = true;
       return api<{ data: Thread }>(`/articles/${articleId}/comments`, { query: { sort, page, limit: 20 } }).then(
         (res) => {
           if (mine !== generation.current) return;
+          reading.current = false;
           setThread((t) => (page === 1 ? res.data : { ...res.data, items: [...t.items, ...res.data.items.filter((c) => !t.items.some((x) => x.id === c.id))] }));
           setFailed(false);
           setLoading(false);
         },
         () => {
           if (mine !== generation.current) return;
+          reading.current = false;
           if (page === 1) setFailed(true);
           setLoading(false);
           toast.error("评论加载失败，请稍后重试");
@@ -62,12 +67,21 @@ export function CommentSection({ articleId, initial }: { articleId: number; init
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on sign-in and sign-out only
   }, [signedIn]);
 
-  const replace = (id: number, next: CommentObject | null) =>
+  // A read under way was asked before the reader's own comment, reply or like existed: its answer would take that
+  // away again (a signed-in reader's page 1 is read again on arrival, and a fast reader posts before it answers).
+  // Read again instead; the read goes to the primary, so the new answer has it.
+  const readAgainIfStale = () => {
+    if (reading.current) void load(thread.sort, 1);
+  };
+
+  const replace = (id: number, next: CommentObject | null) => {
+    readAgainIfStale();
     setThread((t) => {
       const before = t.items.find((c) => c.id === id);
       const delta = before && before.status === "visible" && (!next || next.status !== "visible") ? -1 : 0;
       return { ...t, total: Math.max(t.total + delta, 0), items: next ? t.items.map((c) => (c.id === id ? next : c)) : t.items.filter((c) => c.id !== id) };
     });
+  };
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="mt-4 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8" data-testid="comments" data-hydrated={hydrated}>
@@ -97,6 +111,7 @@ export function CommentSection({ articleId, initial }: { articleId: number; init
         onSubmit={async (text) => {
           const posted = await actions.post(articleId, text);
           if (!posted) return false;
+          readAgainIfStale();
           setThread((t) => ({ ...t, total: t.total + (posted.status === "visible" ? 1 : 0), items: [{ ...posted, replies: [] }, ...t.items] }));
           toast.success(posted.status === "visible" ? "评论已发表" : "评论已提交，审核通过后所有人可见");
           return true;
