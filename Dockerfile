@@ -16,7 +16,7 @@ WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
-RUN npx next build && node scripts/build-cli.mjs .next/standalone
+RUN npx next build && npx tsx scripts/build-pwa.ts && node scripts/build-cli.mjs .next/standalone
 
 FROM node:24-bookworm-slim AS runner
 WORKDIR /app

@@ -5,5 +5,6 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(["**/.next/**", "out/**", "build/**", "next-env.d.ts", "data/**", "test-results/**", "playwright-report/**"]),
+  // public/sw.js and public/offline*: bundles made by scripts/build-pwa.ts.
+  globalIgnores(["**/.next/**", "out/**", "build/**", "next-env.d.ts", "data/**", "test-results/**", "playwright-report/**", "public/sw.js", "public/offline/**"]),
 ]);

@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { API_CSP, HSTS, STATIC_SECURITY_HEADERS } from "./lib/server/security-headers";
+import { API_CSP, HSTS, OFFLINE_SHELL_CSP, SERVICE_WORKER_CSP, STATIC_SECURITY_HEADERS } from "./lib/server/security-headers";
 
 /** `/{key}.txt` for a key of IndexNow's form: 8–128 of a-z, A-Z, 0-9 and -. */
 const INDEXNOW_KEY_FILE = "/:key([a-zA-Z0-9-]{8,128}).txt";
@@ -16,13 +16,29 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: STATIC_SECURITY_HEADERS },
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
       { source: "/:path*", has: [https], headers: [{ key: "Strict-Transport-Security", value: HSTS }] },
+      // The service worker: asked for again on every check for a new deployment, never from an HTTP cache.
+      { source: "/sw.js", headers: [{ key: "Cache-Control", value: "no-cache" }, { key: "Content-Security-Policy", value: SERVICE_WORKER_CSP }] },
+      // The offline shell (scripts/build-pwa.ts) at /offline and its file: its own CSP (no nonce), never indexed.
+      ...["/offline", "/offline.html"].map((source) => ({
+        source,
+        headers: [
+          { key: "Content-Security-Policy", value: OFFLINE_SHELL_CSP },
+          { key: "Cache-Control", value: "no-cache" },
+          { key: "X-Robots-Tag", value: "noindex" },
+        ],
+      })),
     ];
   },
   // The IndexNow key file at the protocol's default place, /{key}.txt: a name of the key's form that no file, page
   // or route answers (a fallback rewrite) goes to one route, which answers the configured key (INDEXNOW_KEY, read
   // at run time) and 404 for any other.
   async rewrites() {
-    return { beforeFiles: [], afterFiles: [], fallback: [{ source: INDEXNOW_KEY_FILE, destination: "/api/indexnow-key/:key" }] };
+    return {
+      beforeFiles: [],
+      // /offline is the offline shell's page (public/offline.html, made at build: scripts/build-pwa.ts).
+      afterFiles: [{ source: "/offline", destination: "/offline.html" }],
+      fallback: [{ source: INDEXNOW_KEY_FILE, destination: "/api/indexnow-key/:key" }],
+    };
   },
   // Native and WASM packages are loaded from node_modules at run time, never bundled.
   serverExternalPackages: [

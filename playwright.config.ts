@@ -30,6 +30,10 @@ export default defineConfig<object, { appKind: AppKind }>({
     // still leaves a screenshot, the error and the server's log.
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
+    // The site's service worker (issue 45) is registered only in the journeys about it (e2e/pwa.spec.ts allows it):
+    // elsewhere it would precache the offline shell in every fresh context, and a worker answering navigations
+    // hides them from page.route.
+    serviceWorkers: "block",
     // Bounded, so a journey that hangs names the click or page load it hung on instead of only its own timeout.
     actionTimeout: 30_000,
     navigationTimeout: 60_000,

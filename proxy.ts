@@ -38,6 +38,7 @@ export async function proxy(req: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not the API (its headers come from next.config.ts), build assets, icons, robots.txt or the sitemaps.
-  matcher: ["/((?!api/|_next/static|_next/image|assets/|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml|sitemaps/).*)"],
+  // Pages only: not the API (its headers come from next.config.ts), build assets, icons, robots.txt, the sitemaps,
+  // the manifest, the service worker or the offline shell (static files with headers of their own: next.config.ts).
+  matcher: ["/((?!api/|_next/static|_next/image|assets/|icons/|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml|sitemaps/|manifest.webmanifest|sw.js|offline).*)"],
 };

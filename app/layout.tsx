@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { PwaClient } from "@/components/pwa/pwa-client";
 import { ToastHost } from "@/components/layout/toast-host";
 import { ThemeScript } from "@/components/layout/theme-script";
 import { siteUrl } from "@/lib/site";
@@ -38,6 +39,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
       </head>
       <body className="flex min-h-dvh flex-col font-sans">
         <SiteHeader />
+        <PwaClient />
         <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 has-[[data-wide]]:max-w-6xl">{children}</main>
         <SiteFooter />
         <ToastHost />

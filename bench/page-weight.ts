@@ -10,8 +10,9 @@ import { gzipSync } from "node:zlib";
 
 // Issue 22: the home page may load the framework's blank page (a blank Next.js 16.4.6 page with one <Link>
 // ships 138.2 kB) plus 10 kB of our own code; see docs/performance.md ("Home first-load JavaScript").
-// kB here are 1,024 bytes, as in the docs.
-export const HOME_BUDGET = 148 * 1024;
+// kB here are 1,024 bytes, as in the docs. Issue 45 lowered it to 147 kB (the offline features load after the page;
+// the feed's sign-in prompts left the full message table behind: 147.5 → 146.4 kB).
+export const HOME_BUDGET = 147 * 1024;
 export const ROUTE_BUDGET = 200 * 1024;
 
 export const budgetFor = (route: string) => (route === "/" ? HOME_BUDGET : ROUTE_BUDGET);

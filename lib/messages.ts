@@ -1,5 +1,7 @@
 // Messages the spec names (SPEC sections 4, 5, 6 and 8), shared by the server, the screens and the tests.
 
+import { FEED_MSG } from "./feed-messages";
+
 export const MSG = {
   // Infrastructure
   databaseUnavailable: "数据库暂时无法连接，请稍后重试",
@@ -33,12 +35,9 @@ export const MSG = {
   codeTooManyTries: "验证码错误次数过多，请重新获取",
   smsUnavailable: "短信服务暂未开通，请使用账户名和密码登录",
   // Permissions (SPEC section 6)
-  moreNeedsLogin: "登录后可查看更多内容",
-  moreSearchNeedsLogin: "登录后可查看更多搜索结果",
+  ...FEED_MSG,
   searchTooDeep: "搜索结果最多可翻看前 10000 条，请换个更具体的关键词",
   searchBusy: "搜索的人有点多，请稍后再试",
-  moreNeedsLoginConfirm: "需要登录才能查看更多内容，是否前往登录？",
-  interactNeedsLogin: "登录后才能互动，是否前往登录？",
   // Likes, favourites, reading history (SPEC section 8)
   articleNotFound: "文章不存在",
   recordNotFound: "阅读记录不存在",

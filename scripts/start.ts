@@ -128,6 +128,9 @@ if (needsBuild(key)) {
       env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     });
     if (build.status !== 0) fail("构建失败，请查看上面的输出。");
+    // The service worker and the offline shell (public/sw.js, public/offline*), copied beside the server next.
+    const pwa = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-pwa.ts"], { cwd: root, stdio: "inherit" });
+    if (pwa.status !== 0) fail("离线功能（service worker）构建失败，请查看上面的输出。");
     prepareStandalone();
     makePgliteTemplate();
     writeFileSync(stampFile, JSON.stringify({ key, builtAt: new Date().toISOString() }));

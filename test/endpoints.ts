@@ -74,6 +74,7 @@ import * as dailyOn from "@/app/api/v1/daily/[date]/route";
 import * as digestSettings from "@/app/api/v1/users/me/digest/route";
 import * as digestFeed from "@/app/api/v1/users/me/digest/feed/route";
 import * as articleComments from "@/app/api/v1/articles/[id]/comments/route";
+import * as articleOne from "@/app/api/v1/articles/[id]/route";
 import * as commentOne from "@/app/api/v1/comments/[id]/route";
 import * as commentLike from "@/app/api/v1/comments/[id]/like/route";
 import * as commentReplies from "@/app/api/v1/comments/[id]/replies/route";
@@ -748,6 +749,17 @@ export const ENDPOINTS: Endpoint[] = [
     sample: (f) => ({ params: { articleId: String(f.articleIds[0]) } }),
   }),
   ep({
+    method: "PUT",
+    path: "/api/v1/likes/{articleId}",
+    file: "app/api/v1/likes/[articleId]/route.ts",
+    module: likeOne,
+    handler: likeOne.PUT,
+    auth: "required",
+    userScoped: true,
+    fields: [articleParam],
+    sample: (f) => ({ params: { articleId: String(f.articleIds[0]) } }),
+  }),
+  ep({
     method: "DELETE",
     path: "/api/v1/likes/{articleId}",
     file: "app/api/v1/likes/[articleId]/route.ts",
@@ -991,6 +1003,16 @@ export const ENDPOINTS: Endpoint[] = [
   }),
   ep({ method: "POST", path: "/api/v1/users/me/digest/feed", file: "app/api/v1/users/me/digest/feed/route.ts", module: digestFeed, handler: digestFeed.POST, auth: "required", userScoped: true, sample: () => ({}) }),
   ep({ method: "DELETE", path: "/api/v1/users/me/digest/feed", file: "app/api/v1/users/me/digest/feed/route.ts", module: digestFeed, handler: digestFeed.DELETE, auth: "required", userScoped: true, sample: () => ({}) }),
+  ep({
+    method: "GET",
+    path: "/api/v1/articles/{id}",
+    file: "app/api/v1/articles/[id]/route.ts",
+    module: articleOne,
+    handler: articleOne.GET,
+    auth: "optional",
+    fields: [commentArticle],
+    sample: (f) => ({ params: { id: String(f.articleIds[0]) } }),
+  }),
   // Comments (issue 43).
   ep({
     method: "GET",

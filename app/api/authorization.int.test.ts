@@ -235,6 +235,18 @@ const ATTACKS: Attack[] = [
     (res) => expect(res.body.data).toEqual({ action: "unliked", like_cnt: 1 }),
   ],
   [
+    "PUT /api/v1/likes/{A's liked article} → B's own like (an offline like replayed), A's untouched",
+    "PUT /api/v1/likes/{articleId}",
+    () => as(b, "PUT /api/v1/likes/{articleId}", { params: { articleId: String(aArticle) } }),
+    (res) => expect(res.body.data).toEqual({ action: "liked", like_cnt: 2 }),
+  ],
+  [
+    "DELETE /api/v1/likes/{A's liked article} after B's PUT → B's like gone, A's kept",
+    "DELETE /api/v1/likes/{articleId}",
+    () => as(b, "DELETE /api/v1/likes/{articleId}", { params: { articleId: String(aArticle) } }),
+    (res) => expect(res.body.data).toEqual({ action: "unliked", like_cnt: 1 }),
+  ],
+  [
     "GET /api/v1/likes/status/{A's liked article} → B's status",
     "GET /api/v1/likes/status/{articleId}",
     () => as(b, "GET /api/v1/likes/status/{articleId}", { params: { articleId: String(aArticle) } }),

@@ -9,8 +9,9 @@ import { CollapsibleBody } from "./collapsible-body";
 import { ArticleMarkdown } from "./markdown";
 
 // Only the counts and marks go to the client controls: the whole article would repeat every body in the page's payload.
-const cardCounts = ({ id, like_cnt, comment_cnt, favorite_cnt, is_liked, is_favorited }: ApiArticle): CardCounts => ({
+const cardCounts = ({ id, title, like_cnt, comment_cnt, favorite_cnt, is_liked, is_favorited }: ApiArticle): CardCounts => ({
   id,
+  title,
   like_cnt,
   comment_cnt,
   favorite_cnt,

@@ -7,12 +7,12 @@ import type { ApiArticle } from "@/lib/articles/serialize";
 import { api } from "@/lib/client/api";
 import { getToken, useSessionChange } from "@/lib/client/session";
 import { formatCount } from "@/lib/format";
-import { MSG } from "@/lib/messages";
+import { FEED_MSG } from "@/lib/feed-messages";
 
 type Marks = { liked: boolean; likes: number; favorited: boolean; favorites: number };
 
 /** What the controls need of an article: the card passes only this, so the page's payload stays small. */
-export type CardCounts = Pick<ApiArticle, "id" | "like_cnt" | "comment_cnt" | "favorite_cnt" | "is_liked" | "is_favorited">;
+export type CardCounts = Pick<ApiArticle, "id" | "title" | "like_cnt" | "comment_cnt" | "favorite_cnt" | "is_liked" | "is_favorited">;
 
 const marksOf = (a: CardCounts): Marks => ({
   liked: Boolean(a.is_liked),
@@ -21,10 +21,15 @@ const marksOf = (a: CardCounts): Marks => ({
   favorites: a.favorite_cnt,
 });
 
+/** The offline queue's module, loaded when first needed (lib/offline/sync.ts). */
+const offline = () => import("@/lib/offline/sync");
+
 /**
  * A card's like, comment and bookmark controls (SPEC sections 4, 6, 8). Marks come with the list item and
  * change only when the server answered: a like moves the count by one as its `action` says, a bookmark
- * favourites for real. Signed out, any of them asks to log in. Failures are only logged.
+ * favourites for real. Signed out, any of them asks to log in. Failures are only logged. Without a connection
+ * (issue 45) a like or a bookmark is queued on this device and shown done at once; it is sent when the
+ * connection returns (a like as an idempotent PUT, so a replay never undoes it).
  */
 export function CardActions({ article }: { article: CardCounts }) {
   const router = useRouter();
@@ -44,36 +49,54 @@ export function CardActions({ article }: { article: CardCounts }) {
 
   function signedInOrAsk(): boolean {
     if (getToken()) return true;
-    if (window.confirm(MSG.interactNeedsLogin)) {
+    if (window.confirm(FEED_MSG.interactNeedsLogin)) {
       router.push(`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`);
     }
     return false;
   }
 
+  /** Offline (or the call failed for want of a connection): queued for later, shown done. */
+  const later = (kind: "like" | "unlike" | "favorite" | "unfavorite", err?: unknown) => offline().then((m) => m.queueIfOffline(kind, article, err), () => false);
+
   async function like() {
     if (!signedInOrAsk() || busy) return;
     setBusy(true);
+    const liked = !marks.liked;
+    const kind = liked ? "like" : "unlike";
     try {
-      const res = await api<{ data?: { action?: string } }>(`/likes/${article.id}`, { method: "POST" });
-      const liked = res?.data?.action === "liked";
-      setMarks((m) => ({ ...m, liked, likes: Math.max(m.likes + (liked ? 1 : -1), 0) }));
+      if (navigator.onLine) {
+        const res = await api<{ data?: { action?: string } }>(`/likes/${article.id}`, { method: "POST" });
+        showLiked(res?.data?.action === "liked");
+      } else if (await later(kind)) showLiked(liked);
     } catch (err) {
-      console.warn("点赞失败", err);
+      if (await later(kind, err)) showLiked(liked);
+      else console.warn("点赞失败", err);
     } finally {
       setBusy(false);
     }
+  }
+  /** The like as `liked`, the count moved by one its way (SPEC section 6). */
+  function showLiked(liked: boolean) {
+    setMarks((m) => ({ ...m, liked, likes: Math.max(m.likes + (liked ? 1 : -1), 0) }));
   }
 
   async function bookmark() {
     if (!signedInOrAsk() || busy) return;
     setBusy(true);
+    const favorited = !marks.favorited;
+    const kind = favorited ? "favorite" : "unfavorite";
+    const show = () => setMarks((m) => ({ ...m, favorited, favorites: Math.max(m.favorites + (favorited ? 1 : -1), 0) }));
     try {
-      const res = marks.favorited
-        ? await api<{ data: { is_favorited: boolean; favorite_cnt: number } }>(`/favorites/${article.id}`, { method: "DELETE" })
-        : await api<{ data: { is_favorited: boolean; favorite_cnt: number } }>("/favorites", { json: { article_id: article.id } });
-      setMarks((m) => ({ ...m, favorited: res.data.is_favorited, favorites: res.data.favorite_cnt }));
+      if (navigator.onLine) {
+        const res = favorited
+          ? await api<{ data: { is_favorited: boolean; favorite_cnt: number } }>("/favorites", { json: { article_id: article.id } })
+          : await api<{ data: { is_favorited: boolean; favorite_cnt: number } }>(`/favorites/${article.id}`, { method: "DELETE" });
+        setMarks((m) => ({ ...m, favorited: res.data.is_favorited, favorites: res.data.favorite_cnt }));
+        void offline().then((m) => m.favoriteChanged(article.id, res.data.is_favorited).catch(() => undefined));
+      } else if (await later(kind)) show();
     } catch (err) {
-      console.warn("收藏操作失败", err);
+      if (await later(kind, err)) show();
+      else console.warn("收藏操作失败", err);
     } finally {
       setBusy(false);
     }

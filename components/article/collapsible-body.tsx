@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { loadFullBody } from "@/lib/articles/full-body";
 import { api } from "@/lib/client/api";
 import { useSignedIn } from "@/lib/client/session";
+import { keepOffline } from "./record-read";
 
 type Full = { state: "idle" | "loading" | "failed" | "gone" } | { state: "ready"; node: React.ReactNode };
 
@@ -17,6 +18,7 @@ export function CollapsibleBody({ articleId, children, more = false }: { article
   const [expanded, setExpanded] = useState(false);
   const [full, setFull] = useState<Full>({ state: "idle" });
   const recorded = useRef(false);
+  const kept = useRef(false);
   const signedIn = useSignedIn();
 
   async function loadFull() {
@@ -34,6 +36,10 @@ export function CollapsibleBody({ articleId, children, more = false }: { article
     if (expanded) return;
     setExpanded(true);
     if (more && (full.state === "idle" || full.state === "failed")) void loadFull();
+    if (!kept.current) {
+      kept.current = true;
+      keepOffline(articleId);
+    }
     if (signedIn && !recorded.current) {
       recorded.current = true;
       api("/user-read-history/record", { json: { article_id: articleId } }).catch((err) => console.warn("记录阅读历史失败", err));

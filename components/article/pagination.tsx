@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { isNavigable, pageWindow } from "@/lib/articles/pagination";
 import { api, ApiRequestError } from "@/lib/client/api";
-import { MSG } from "@/lib/messages";
+import { FEED_MSG } from "@/lib/feed-messages";
 
 type Props = { page: number; count: number; keyword?: string; signedIn: boolean };
 
@@ -25,7 +25,7 @@ export function Pagination({ page, count, keyword, signedIn }: Props) {
   async function go(target: number) {
     if (!isNavigable(target, page, count)) return;
     if (target > 1 && !signedIn) {
-      if (window.confirm(MSG.moreNeedsLoginConfirm)) {
+      if (window.confirm(FEED_MSG.moreNeedsLoginConfirm)) {
         router.push(`/login?redirect=${encodeURIComponent(href(target))}`);
       }
       return;
@@ -38,7 +38,7 @@ export function Pagination({ page, count, keyword, signedIn }: Props) {
         (err) => err instanceof ApiRequestError && err.status === 401,
       );
       if (denied) {
-        window.alert(keyword ? MSG.moreSearchNeedsLogin : MSG.moreNeedsLogin);
+        window.alert(keyword ? FEED_MSG.moreSearchNeedsLogin : FEED_MSG.moreNeedsLogin);
         return;
       }
     }

@@ -2,7 +2,7 @@
 
 import { Search } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** The header's search box: Enter searches the feed; an empty box goes back to the full list. */
 export function SearchBox() {
@@ -12,6 +12,11 @@ export function SearchBox() {
   const current = pathname === "/" ? (params.get("q") ?? "") : "";
   const [value, setValue] = useState(current);
   const [shown, setShown] = useState(current);
+  const input = useRef<HTMLInputElement>(null);
+  // The installed app's 搜索 shortcut opens /#search: the box is ready to type in.
+  useEffect(() => {
+    if (location.hash === "#search") input.current?.focus();
+  }, []);
   if (current !== shown) {
     // The URL changed (back button, a link): show its keyword.
     setShown(current);
@@ -35,6 +40,7 @@ export function SearchBox() {
     >
       <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500 sm:left-3" aria-hidden />
       <input
+        ref={input}
         type="search"
         name="q"
         value={value}

@@ -12,6 +12,7 @@ import { maskPhone } from "./mask-phone";
 import { DigestCard, type DigestSettings } from "./digest-card";
 import { InterestsCard, type Interests } from "./interests-card";
 import { MyDataCard } from "./my-data-card";
+import { OfflineCard } from "./offline-card";
 import { SecurityCard } from "./security-card";
 
 type Stats = { likes_count: number; favorites_count: number; comments_count: number; read_count: number };
@@ -135,6 +136,7 @@ export function ProfileView({ user: initial, stats, interests, digest }: { user:
 
       <InterestsCard initial={interests} />
       <DigestCard initial={digest} />
+      <OfflineCard />
 
       <SecurityCard user={user} onChange={setUser} />
 

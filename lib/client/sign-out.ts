@@ -1,7 +1,9 @@
 "use client";
 // Sign-out (SPEC section 4, issue 28): the server ends the account's sessions first (POST /auth/logout moves its
 // token version on, so a copied token stops too), then the browser forgets the token and the user. A failed or
-// refused call (offline, a token already ended) still signs out here.
+// refused call (offline, a token already ended) still signs out here. The account's offline shelf on this device
+// (favourites and articles kept for reading offline, actions not yet sent: lib/offline/store.ts) goes with it, so
+// the next person on a shared phone does not find it.
 import { REQUEST_TIMEOUT_MS } from "./api";
 import { clearSession, getToken } from "./session";
 
@@ -15,5 +17,7 @@ export async function signOut(): Promise<void> {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     }).catch(() => undefined);
   }
+  const forget = await import("@/lib/offline/sync").then((m) => m.forgetShelf(), () => null);
   clearSession();
+  await forget?.().catch(() => undefined);
 }

@@ -2,7 +2,7 @@
 // fetched the first time something asks for a toast, by components/layout/toast-host.tsx, which then
 // mounts its <Toaster> and shows what was asked meanwhile. Same calls as sonner's `toast.*`.
 type Kind = "success" | "error" | "info" | "message";
-type Options = { description?: string; duration?: number; id?: string | number };
+type Options = { description?: string; duration?: number; id?: string | number; action?: { label: string; onClick: () => void } };
 type Call = { kind: Kind; message: string; options?: Options };
 type Sonner = typeof import("sonner").toast;
 

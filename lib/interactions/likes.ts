@@ -27,6 +27,22 @@ export async function toggleLike({ db, userId, articleId }: { db: Db; userId: nu
   );
 }
 
+/**
+ * Likes the article if the caller does not already (idempotent): what a like made offline is sent as, so a
+ * replay after a lost answer never turns it into an unlike (lib/offline/outbox.ts).
+ */
+export async function like({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<LikeAction> {
+  const stats = await interestStats(db);
+  return onArticle(() =>
+    db.transaction(async (tx) => {
+      await requireVisibleArticle(tx, articleId);
+      const added = await tx.insert(likes).values({ userId, articleId }).onConflictDoNothing().returning({ at: likes.createdAt });
+      if (added.length) await learn(tx, stats, userId, [{ articleId, signal: "like", at: added[0].at }]);
+      return { action: "liked", like_cnt: (await counters(tx, articleId)).likeCnt };
+    }),
+  );
+}
+
 /** Removes the like if there is one (idempotent on a visible article; see countersAfterRemoval for a hidden one). */
 export async function unlike({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<LikeAction> {
   const stats = await interestStats(db);

@@ -15,7 +15,9 @@ export function contentSecurityPolicy({ nonce, dev = false, https = false }: { n
     "connect-src 'self'",
     "media-src 'self'",
     "frame-src 'none'",
-    "worker-src 'self' blob:",
+    // The service worker (/sw.js) and the manifest; nothing runs in a blob: worker.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -24,6 +26,32 @@ export function contentSecurityPolicy({ nonce, dev = false, https = false }: { n
   ];
   return directives.join("; ");
 }
+
+/**
+ * The offline shell (public/offline.html): a static page with no inline script and no nonce, so its scripts are
+ * allowed by origin alone; it reads IndexedDB and fetches nothing else (issue 45).
+ */
+export const OFFLINE_SHELL_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "worker-src 'self'",
+  "frame-src 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/**
+ * The service worker's own policy (a worker's CSP comes with its script): it fetches from this origin only — the
+ * shell it precaches, the pages it passes on, the build's assets — and loads nothing else.
+ */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; img-src 'self'";
 
 /** For JSON and other non-page answers: nothing may load from them, nothing may frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

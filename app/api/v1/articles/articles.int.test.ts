@@ -10,6 +10,7 @@ import { GET as health } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/ready/route";
 import { GET as list } from "./route";
 import { GET as search } from "./search/route";
+import { GET as one } from "./[id]/route";
 
 const ARTICLE_FIELDS = [
   "id", "title", "content", "summary", "cover_image", "author_name", "platform_name", "source_platform",
@@ -19,6 +20,24 @@ const ARTICLE_FIELDS = [
 let seeded = 0;
 beforeAll(async () => {
   seeded = await seedDemoArticles(await getDb());
+});
+
+describe("GET /api/v1/articles/{id}", () => {
+  const get = (id: string) => call(one, `/api/v1/articles/${id}`, { params: { id } });
+  it("answers a visible article with every Article field, 404 once it is hidden or for an unknown id, 400 for a malformed one", async () => {
+    const db = await getDb();
+    const [row] = await db.select({ id: articles.id, title: articles.title }).from(articles).limit(1);
+    const found = await get(String(row.id));
+    expect(found.status).toBe(200);
+    expect(Object.keys(found.body.data).sort()).toEqual(ARTICLE_FIELDS);
+    expect(found.body.data).toMatchObject({ id: row.id, title: row.title });
+    expect(found.body.data.content).toBeTruthy();
+    await db.update(articles).set({ hiddenAt: new Date() }).where(inArray(articles.id, [row.id]));
+    expect(await get(String(row.id))).toMatchObject({ status: 404, body: { detail: "文章不存在" } });
+    await db.update(articles).set({ hiddenAt: null }).where(inArray(articles.id, [row.id]));
+    expect((await get("999999999")).status).toBe(404);
+    expect((await get("abc")).status).toBe(400);
+  });
 });
 
 describe("GET /api/v1/articles/", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { call } from "@/test/api";
 import { newArticles, newUser } from "@/test/users";
 import { GET as list } from "@/app/api/v1/articles/route";
-import { DELETE as unlike, POST as toggle } from "./[articleId]/route";
+import { DELETE as unlike, POST as toggle, PUT as likeOnce } from "./[articleId]/route";
 import { GET as myLikes } from "./my-likes/route";
 import { GET as status } from "./status/[articleId]/route";
 
@@ -28,6 +28,20 @@ describe("likes", () => {
     await like(a.token, art.id);
     expect((await unlikeCall(a.token, art.id)).body).toEqual({ data: { action: "unliked", like_cnt: 0 } });
     expect((await unlikeCall(a.token, art.id)).body).toEqual({ data: { action: "unliked", like_cnt: 0 } });
+  });
+
+  it("PUT likes and stays liked when sent again (an offline like replayed), 404 for a hidden article", async () => {
+    const a = await newUser();
+    const [art, gone] = await newArticles(2);
+    const put = (id: number) => call(likeOnce, `/api/v1/likes/${id}`, { method: "PUT", token: a.token, params: { articleId: String(id) } });
+    expect((await put(art.id)).body).toEqual({ data: { action: "liked", like_cnt: 1 } });
+    expect((await put(art.id)).body).toEqual({ data: { action: "liked", like_cnt: 1 } });
+    expect((await statusOf(a.token, art.id)).body).toEqual({ data: { is_liked: true } });
+    const { getDb } = await import("@/lib/db");
+    const { articles } = await import("@/lib/db/schema");
+    const { eq } = await import("drizzle-orm");
+    await (await getDb()).update(articles).set({ hiddenAt: new Date() }).where(eq(articles.id, gone.id));
+    expect((await put(gone.id)).status).toBe(404);
   });
 
   it("adds to the platform's imported count", async () => {

@@ -1,6 +1,6 @@
 import { methodNotAllowed, ok, route } from "@/lib/api/route";
 import { getDb } from "@/lib/db";
-import { toggleLike, unlike } from "@/lib/interactions/likes";
+import { like, toggleLike, unlike } from "@/lib/interactions/likes";
 import { articleIdParams } from "@/lib/interactions/schema";
 
 // POST /api/v1/likes/{articleId} – like, or unlike when already liked: { data: { action, like_cnt } }
@@ -8,9 +8,14 @@ export const POST = route({ auth: "required", params: articleIdParams }, async (
   ok(await toggleLike({ db: await getDb(), userId: user.id, articleId: params.articleId })),
 );
 
+// PUT /api/v1/likes/{articleId} – like (idempotent; what a like made offline replays as): { data: { action: "liked", like_cnt } }
+export const PUT = route({ auth: "required", params: articleIdParams }, async ({ user, params }) =>
+  ok(await like({ db: await getDb(), userId: user.id, articleId: params.articleId })),
+);
+
 // DELETE /api/v1/likes/{articleId} – unlike (idempotent): { data: { action: "unliked", like_cnt } }
 export const DELETE = route({ auth: "required", params: articleIdParams }, async ({ user, params }) =>
   ok(await unlike({ db: await getDb(), userId: user.id, articleId: params.articleId })),
 );
 
-export const { GET, PUT, PATCH, OPTIONS } = methodNotAllowed({ POST, DELETE });
+export const { GET, PATCH, OPTIONS } = methodNotAllowed({ POST, PUT, DELETE });
