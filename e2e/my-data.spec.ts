@@ -17,7 +17,7 @@ test("a reader downloads their data from /profile as one JSON file", async ({ pa
   const file = await saved;
   expect(file.suggestedFilename()).toMatch(/^shiyue-export-\d+-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(readFileSync((await file.path())!, "utf8")) as { format: string; profile: { account_name: string }; likes: { article_id: number }[] };
-  expect(data.format).toBe("shiyue-export/3");
+  expect(data.format).toBe("shiyue-export/4");
   expect(data.profile.account_name).toMatch(/^exporter/);
   expect(data.likes.map((l) => l.article_id)).toEqual([liked.id]);
   await expect(page.getByText("已开始下载你的数据")).toBeVisible();

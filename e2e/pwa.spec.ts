@@ -235,6 +235,64 @@ const keptIds = (page: Page) =>
     return ids;
   });
 
+test("notifications: turned on by a click on /profile and off again; a push shows a notification, a click on it opens its page", async ({ page, context }) => {
+  const violations = await watchCsp(page);
+  await context.grantPermissions(["notifications"]);
+  // Chromium's own push service (FCM) is out of reach on this machine: subscribe() answers with what a browser's
+  // subscription looks like, on FCM's address (the server's sending is played against a loopback push service in
+  // lib/push/push.int.test.ts).
+  await context.addInitScript(() => {
+    const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${location.port}`;
+    const fake = () => ({
+      endpoint,
+      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) } }),
+      unsubscribe: async () => (localStorage.removeItem("e2e-push"), true),
+    });
+    PushManager.prototype.subscribe = async () => (localStorage.setItem("e2e-push", "1"), fake() as unknown as PushSubscription);
+    PushManager.prototype.getSubscription = async () => (localStorage.getItem("e2e-push") ? (fake() as unknown as PushSubscription) : null);
+  });
+  const api = new RecordsApi(page, await signUp(page, "push"));
+  await controlled(page);
+  const state = async () => ((await (await page.request.get("/api/v1/users/me/push", { headers: api.headers })).json()) as { data: { subscriptions: number; replies: boolean } }).data;
+
+  await page.goto("/profile");
+  const card = page.getByTestId("push-card");
+  await expect(card.getByTestId("push-status")).toHaveText("未开启");
+  await card.getByRole("button", { name: "在此浏览器开启" }).click();
+  await expect(card.getByTestId("push-status")).toHaveText("已在此浏览器开启");
+  expect(await state()).toMatchObject({ subscriptions: 1, replies: true });
+  await card.getByRole("checkbox", { name: "回复我的评论" }).uncheck();
+  await expect.poll(async () => (await state()).replies).toBe(false);
+  await card.getByRole("button", { name: "在此浏览器关闭" }).click();
+  await expect(card.getByTestId("push-status")).toHaveText("未开启");
+  expect((await state()).subscriptions).toBe(0);
+
+  // A push message as the browser's push service delivers it (trusted, through DevTools), then a click on it.
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) =>
+    cdp.on("ServiceWorker.workerRegistrationUpdated", (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+      const found = e.registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(new URL(page.url()).origin));
+      if (found) resolve(found.registrationId);
+    }),
+  );
+  await cdp.send("ServiceWorker.enable");
+  const [article] = await api.articles(1);
+  const data = JSON.stringify({ title: "乙 回复了你的评论", body: "写得真好", url: `/articles/${article.id}#comments`, tag: "reply-1" });
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(page.url()).origin, registrationId: await registration, data });
+  const shown = () => page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((ns) => ns.map((n) => ({ title: n.title, body: n.body, url: n.data?.url }))));
+  await expect.poll(shown).toEqual([{ title: "乙 回复了你的评论", body: "写得真好", url: `/articles/${article.id}#comments` }]);
+  const [worker] = context.serviceWorkers();
+  await worker.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [n] = await scope.registration.getNotifications();
+    scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: n }));
+  });
+  await expect(page).toHaveURL(new RegExp(`/articles/${article.id}#comments$`));
+  await expect(page.getByRole("heading", { level: 1, name: article.title })).toBeVisible();
+  expect(await shown()).toEqual([]);
+  expect(violations).toEqual([]);
+});
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The start of the body's first line with no markdown in it: text the rendered article shows as it is. */
 function firstWords(markdown: string): string {

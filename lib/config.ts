@@ -158,6 +158,20 @@ export const configSchema = z
       message: "必须是百度搜索资源平台“API提交”接口地址中 token= 后面的那段字符",
     }),
     BAIDU_PUSH_ENDPOINT: endpoint("http://data.zz.baidu.com/urls"),
+    /**
+     * Web Push (lib/push, docs/offline.md): the VAPID key pair (`npm run push:keys` makes one; base64url, as
+     * web-push prints them) and the contact push services may use (mailto: or https:; unset: webmaster@ the
+     * SITE_URL's host). Unset keys: no notifications, /profile says so.
+     */
+    VAPID_PUBLIC_KEY: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9_-]{86,88}$/.test(v), { message: "必须是 base64url 编码的 P-256 公钥（npm run push:keys 生成）" }),
+    VAPID_PRIVATE_KEY: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9_-]{42,44}$/.test(v), { message: "必须是 base64url 编码的 P-256 私钥（npm run push:keys 生成）" }),
+    VAPID_SUBJECT: optionalText.refine((v) => v === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), { message: "必须是 mailto: 邮箱或 https:// 地址" }),
+    /**
+     * Push services the server may send to, besides the browsers' own (FCM, Mozilla, Apple, Windows): a comma list
+     * of origins. A subscription naming any other host is refused, so the server never posts to an address a
+     * stranger chose (tests add their loopback push service here).
+     */
+    PUSH_EXTRA_ORIGINS: optionalText.transform((v) => (v ? v.split(",").map((o) => o.trim()).filter(Boolean) : [])),
     RUN_WORKER: bool(true),
     SUMMARY_CONCURRENCY: z.coerce.number({ message: "必须是 1–16 之间的整数" }).int().min(1).max(16).default(2),
     /**
@@ -286,6 +300,9 @@ export const configSchema = z
     // page, sitemap and robots.txt (a local `npm start` has no REQUIRE_DATABASE_URL, and its localhost is right).
     if (c.REQUIRE_DATABASE_URL && !c.SITE_URL) {
       ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "未设置：此部署必须提供网站的公开地址（如 https://www.example.com），规范链接、站点地图和 robots.txt 都由它生成" });
+    }
+    if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["VAPID_PUBLIC_KEY"], message: "VAPID_PUBLIC_KEY 和 VAPID_PRIVATE_KEY 须一起设置（npm run push:keys 生成）" });
     }
     const provider = c.SMS_PROVIDER;
     if ((provider === "aliyun" || provider === "tencent") && (!c.SMS_ACCESS_KEY_ID || !c.SMS_ACCESS_KEY_SECRET)) {

@@ -13,6 +13,7 @@ import { startSummaryWorkers, stopSummaryWorkers } from "@/lib/summary/worker";
 import { startFeedScheduler, stopFeedScheduler } from "@/lib/ingest/scheduler";
 import { startRetentionSweep, stopRetentionSweep } from "@/lib/privacy/retention";
 import { startDigestWorker, stopDigestWorker } from "@/lib/digest/worker";
+import { startPushWorker, stopPushWorker } from "@/lib/push/worker";
 import { startEmbedder, stopEmbedder } from "@/lib/search/embedder";
 import { startHeartbeat, stopHeartbeat } from "@/lib/server/heartbeat";
 
@@ -23,6 +24,7 @@ try {
   startFeedScheduler(getDb, { concurrency: config.FEED_CONCURRENCY });
   startRetentionSweep(getDb);
   startDigestWorker(getDb);
+  startPushWorker(getDb);
   startEmbedder(getDb);
   if (config.WORKER_HEARTBEAT_FILE) startHeartbeat(getDb, config.WORKER_HEARTBEAT_FILE);
   await startMetricsServer();
@@ -30,7 +32,7 @@ try {
   void logFfmpeg();
   const stop = async () => {
     stopRetentionSweep();
-    await Promise.all([stopHeartbeat(), stopSummaryWorkers(), stopFeedScheduler(), stopEmbedder(), stopDigestWorker()]);
+    await Promise.all([stopHeartbeat(), stopSummaryWorkers(), stopFeedScheduler(), stopEmbedder(), stopDigestWorker(), stopPushWorker()]);
     await Promise.all([closeDb(), stopMetricsServer()]);
     process.exit(0);
   };

@@ -62,6 +62,9 @@ function pgliteTemplate(): string {
   return dir;
 }
 
+/** Templates kept on a server (this run's and the newest others). */
+const KEPT_TEMPLATES = 4;
+
 async function postgresTemplate(base: string): Promise<string> {
   const name = `shiyue_tpl_${migrationsHash()}`;
   const admin = new pg.Client({ connectionString: base });
@@ -82,8 +85,12 @@ async function postgresTemplate(base: string): Promise<string> {
       const made = await admin.query("select 1 from pg_database where datname = $1", [name]);
       if (!made.rowCount) throw err;
     }
-    // Templates of earlier migrations are of no further use.
-    const old = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'shiyue\\_tpl\\_%' and datname <> $1", [name]);
+    // Templates of earlier migrations are dropped, but not the few newest: another checkout on this server (a
+    // fresh clone being checked while work goes on here) may be running its files from one of them right now.
+    const old = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'shiyue\\_tpl\\_%' and datname <> $1 order by oid desc offset $2",
+      [name, KEPT_TEMPLATES - 1],
+    );
     for (const { datname } of old.rows) await admin.query(`drop database if exists "${datname}"`).catch(() => {});
     return name;
   } finally {

@@ -73,6 +73,8 @@ import * as dailyLatest from "@/app/api/v1/daily/route";
 import * as dailyOn from "@/app/api/v1/daily/[date]/route";
 import * as digestSettings from "@/app/api/v1/users/me/digest/route";
 import * as digestFeed from "@/app/api/v1/users/me/digest/feed/route";
+import * as pushSettings from "@/app/api/v1/users/me/push/route";
+import * as pushSubs from "@/app/api/v1/users/me/push/subscriptions/route";
 import * as articleComments from "@/app/api/v1/articles/[id]/comments/route";
 import * as articleOne from "@/app/api/v1/articles/[id]/route";
 import * as commentOne from "@/app/api/v1/comments/[id]/route";
@@ -984,6 +986,48 @@ export const ENDPOINTS: Endpoint[] = [
     fields: [{ in: "params", name: "date", kind: "text", required: true, max: 10 }],
     sample: () => ({ params: { date: "2020-01-01" } }),
     sampleStatus: [404], // no site digest that day
+  }),
+  // Web Push (issue 45).
+  ep({ method: "GET", path: "/api/v1/users/me/push", file: "app/api/v1/users/me/push/route.ts", module: pushSettings, handler: pushSettings.GET, auth: "required", userScoped: true, sample: () => ({}) }),
+  ep({
+    method: "PUT",
+    path: "/api/v1/users/me/push",
+    file: "app/api/v1/users/me/push/route.ts",
+    module: pushSettings,
+    handler: pushSettings.PUT,
+    auth: "required",
+    bodyLimit: 1024,
+    userScoped: true,
+    fields: [
+      { in: "body", name: "replies", kind: "bool" },
+      { in: "body", name: "digest", kind: "bool" },
+    ],
+    sample: () => ({ body: { replies: true, digest: true } }),
+  }),
+  ep({
+    method: "POST",
+    path: "/api/v1/users/me/push/subscriptions",
+    file: "app/api/v1/users/me/push/subscriptions/route.ts",
+    module: pushSubs,
+    handler: pushSubs.POST,
+    auth: "required",
+    bodyLimit: 4096,
+    userScoped: true,
+    fields: [{ in: "body", name: "endpoint", kind: "text", required: true, max: 2048 }],
+    sample: () => ({ body: { endpoint: `https://fcm.googleapis.com/fcm/send/${unique()}`, keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) } } }),
+    sampleStatus: [201, 409], // 409 where the run has no VAPID keys
+  }),
+  ep({
+    method: "DELETE",
+    path: "/api/v1/users/me/push/subscriptions",
+    file: "app/api/v1/users/me/push/subscriptions/route.ts",
+    module: pushSubs,
+    handler: pushSubs.DELETE,
+    auth: "required",
+    bodyLimit: 4096,
+    userScoped: true,
+    fields: [{ in: "body", name: "endpoint", kind: "text", required: true, max: 2048 }],
+    sample: () => ({ body: { endpoint: "https://fcm.googleapis.com/fcm/send/gone" } }),
   }),
   ep({ method: "GET", path: "/api/v1/users/me/digest", file: "app/api/v1/users/me/digest/route.ts", module: digestSettings, handler: digestSettings.GET, auth: "required", userScoped: true, sample: () => ({}) }),
   ep({

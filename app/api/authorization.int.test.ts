@@ -4,13 +4,15 @@
 // deleted or unknown account; endpoints open to visitors treat such a token as a visitor.
 import { count, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
+import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chinaDay } from "@/lib/admin/china-day";
 import { authSecret } from "@/lib/auth/secret";
 import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { signToken } from "@/lib/auth/token";
 import { getDb } from "@/lib/db";
-import { articles, summaryTasks } from "@/lib/db/schema";
+import { articles, pushSubscriptions, summaryTasks } from "@/lib/db/schema";
+import { resetConfig } from "@/lib/config";
 import { MSG } from "@/lib/messages";
 import { searchFieldsFor } from "@/lib/search/text";
 import { CJK, deleteUser, ENDPOINTS, newFixture, sampleSend, send, type Endpoint, type Fixture, type Send } from "@/test/endpoints";
@@ -44,7 +46,7 @@ async function viewOfA() {
       times: r.read_times,
     })),
   });
-  const [me, stats, likes, favorites, history, summaries, task, liked, interests, inbox, thread, digest, digestSettings] = await Promise.all([
+  const [me, stats, likes, favorites, history, summaries, task, liked, interests, inbox, thread, digest, digestSettings, push] = await Promise.all([
     as(a, "GET /api/v1/users/me"),
     as(a, "GET /api/v1/users/me/stats"),
     as(a, "GET /api/v1/likes/my-likes"),
@@ -58,8 +60,9 @@ async function viewOfA() {
     as(a, "GET /api/v1/articles/{id}/comments", { query: { sort: "new" } }),
     as(a, "GET /api/v1/digest"),
     as(a, "GET /api/v1/users/me/digest"),
+    as(a, "GET /api/v1/users/me/push"),
   ]);
-  for (const r of [me, stats, likes, favorites, history, summaries, task, liked, interests, inbox, thread, digest, digestSettings]) expect(r.status, r.text.slice(0, 200)).toBe(200);
+  for (const r of [me, stats, likes, favorites, history, summaries, task, liked, interests, inbox, thread, digest, digestSettings, push]) expect(r.status, r.text.slice(0, 200)).toBe(200);
   const mine = (thread.body.data.items as { id: number; content: string; user: { id: number } | null }[]).filter((c) => c.user?.id === a.user.id);
   return {
     me: me.body,
@@ -81,6 +84,9 @@ async function viewOfA() {
     // Today's digest as made for A, and A's settings with the private feed's address.
     digest: { kind: digest.body.kind, sections: digest.body.sections },
     digestSettings: digestSettings.body,
+    // A's notification kinds and the browser A turned them on in.
+    push: push.body.data,
+    pushEndpoints: (await (await getDb()).select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, a.user.id))).map((r) => r.endpoint),
   };
 }
 
@@ -88,6 +94,9 @@ let before: Awaited<ReturnType<typeof viewOfA>>;
 const articleCount = async () => Number((await (await getDb()).select({ n: count() }).from(articles))[0].n);
 
 const logLevel = process.env.LOG_LEVEL;
+const VAPID = webpush.generateVAPIDKeys();
+const A_ENDPOINT = `https://fcm.googleapis.com/fcm/send/authz-a-${process.pid}`;
+const PUSH_KEYS = { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) };
 beforeAll(async () => {
   process.env.LOG_LEVEL = "warn";
   a = await newFixture("authz_a");
@@ -105,7 +114,14 @@ beforeAll(async () => {
   // A has a private digest feed and a digest time of their own: B must touch neither.
   expect((await as(a, "POST /api/v1/users/me/digest/feed")).status).toBe(200);
   expect((await as(a, "PUT /api/v1/users/me/digest", { body: { time: "06:00" } })).status).toBe(200);
+  // A turned notifications on in a browser and replies off: B must touch neither.
+  process.env.VAPID_PUBLIC_KEY = VAPID.publicKey;
+  process.env.VAPID_PRIVATE_KEY = VAPID.privateKey;
+  resetConfig();
+  expect((await as(a, "POST /api/v1/users/me/push/subscriptions", { body: { endpoint: A_ENDPOINT, keys: PUSH_KEYS } })).status).toBe(201);
+  expect((await as(a, "PUT /api/v1/users/me/push", { body: { replies: false } })).status).toBe(200);
   before = await viewOfA();
+  expect(before.pushEndpoints).toEqual([A_ENDPOINT]);
   expect(before.digestSettings.feed.rss).toContain(`/feeds/digest/${a.user.id}-`);
   expect(before.notifications.unread).toBe(1);
   expect(before.comments).toEqual(expect.arrayContaining([[a.commentId, "夹具评论"]]));
@@ -116,6 +132,9 @@ beforeAll(async () => {
   expect(before.interests.labels.length).toBeGreaterThan(0); // taught by the like and the favourite
 });
 afterAll(() => {
+  delete process.env.VAPID_PUBLIC_KEY;
+  delete process.env.VAPID_PRIVATE_KEY;
+  resetConfig();
   if (logLevel === undefined) delete process.env.LOG_LEVEL;
   else process.env.LOG_LEVEL = logLevel;
 });
@@ -378,6 +397,30 @@ const ATTACKS: Attack[] = [
     "DELETE /api/v1/users/me/digest/feed",
     () => as(b, "DELETE /api/v1/users/me/digest/feed", { query: { user_id: String(a.user.id) } }),
     (res) => expect(res.body.feed).toBeNull(),
+  ],
+  [
+    "GET /api/v1/users/me/push?user_id={A} → B's own kinds and browsers",
+    "GET /api/v1/users/me/push",
+    () => as(b, "GET /api/v1/users/me/push", { query: { user_id: String(a.user.id) } }),
+    (res) => expect(res.body.data).toMatchObject({ subscriptions: 0, replies: true }),
+  ],
+  [
+    "PUT /api/v1/users/me/push naming A → B's kinds only",
+    "PUT /api/v1/users/me/push",
+    () => as(b, "PUT /api/v1/users/me/push", { body: { digest: false, user_id: a.user.id }, query: { user_id: String(a.user.id) } }),
+    (res) => expect(res.body.data).toMatchObject({ digest: false, replies: true }),
+  ],
+  [
+    "POST /api/v1/users/me/push/subscriptions naming A → a browser of B's own",
+    "POST /api/v1/users/me/push/subscriptions",
+    () => as(b, "POST /api/v1/users/me/push/subscriptions", { body: { endpoint: `${A_ENDPOINT}-b`, keys: PUSH_KEYS, user_id: a.user.id }, query: { user_id: String(a.user.id) } }),
+    (res) => expect(res.body.data.subscriptions).toBe(1),
+  ],
+  [
+    "DELETE /api/v1/users/me/push/subscriptions {A's endpoint} → nothing of A's removed",
+    "DELETE /api/v1/users/me/push/subscriptions",
+    () => as(b, "DELETE /api/v1/users/me/push/subscriptions", { body: { endpoint: A_ENDPOINT, user_id: a.user.id } }),
+    (res) => expect(res.status).toBe(200),
   ],
   [
     "DELETE /api/v1/users/me/interests/{A's label} → B's own label at most",

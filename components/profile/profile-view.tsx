@@ -13,6 +13,7 @@ import { DigestCard, type DigestSettings } from "./digest-card";
 import { InterestsCard, type Interests } from "./interests-card";
 import { MyDataCard } from "./my-data-card";
 import { OfflineCard } from "./offline-card";
+import { PushCard } from "./push-card";
 import { SecurityCard } from "./security-card";
 
 type Stats = { likes_count: number; favorites_count: number; comments_count: number; read_count: number };
@@ -136,6 +137,7 @@ export function ProfileView({ user: initial, stats, interests, digest }: { user:
 
       <InterestsCard initial={interests} />
       <DigestCard initial={digest} />
+      <PushCard />
       <OfflineCard />
 
       <SecurityCard user={user} onChange={setUser} />

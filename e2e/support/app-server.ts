@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { freePort } from "../../test/free-port";
+import webpush from "web-push";
 import { METRICS_TOKEN } from "./metrics";
 
 export type AppServer = { url: string; port: number; log: string; stop: () => Promise<void> };
@@ -14,8 +15,20 @@ export const dataDirOf = (port: number | string) => `test-results/e2e-data-${por
 /** The file holding the output of the server on `port`. */
 export const serverLogOf = (port: number | string) => `test-results/e2e-server-${port}.log`;
 
+/** The journey servers' VAPID keys (消息推送 is on: e2e/pwa.spec.ts turns it on in a browser). */
+export const VAPID = webpush.generateVAPIDKeys();
+
 /** What every journey server gets: private URLs allowed (the summary journeys summarise the server's own pages). */
-const BASE_ENV = { HOSTNAME: "127.0.0.1", DATABASE_URL: "", ALLOW_PRIVATE_URLS: "true", SITE_OPERATOR: "拾阅测试运营有限公司", PRIVACY_CONTACT: "privacy@shiyue.test", METRICS_TOKEN };
+const BASE_ENV = {
+  HOSTNAME: "127.0.0.1",
+  DATABASE_URL: "",
+  ALLOW_PRIVATE_URLS: "true",
+  SITE_OPERATOR: "拾阅测试运营有限公司",
+  PRIVACY_CONTACT: "privacy@shiyue.test",
+  METRICS_TOKEN,
+  VAPID_PUBLIC_KEY: VAPID.publicKey,
+  VAPID_PRIVATE_KEY: VAPID.privateKey,
+};
 
 /** Starts `npm start` with `env` on a free port and resolves once /api/ready answers 200. */
 export async function startApp(env: Record<string, string>): Promise<AppServer> {

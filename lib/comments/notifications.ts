@@ -9,6 +9,7 @@ import { articles, comments, notifications, users, type NotificationKind } from 
 import { COMMENT_DELETED_TEXT, NOTIFICATIONS_SHOWN, UNREAD_COUNTED } from "./constants";
 import type { PageQuery } from "./schema";
 import { descLast } from "./thread";
+import { queuePush } from "@/lib/push/outbox";
 
 /** Tells `userId` about `commentId` (their comment, or the reply to it); likes on an unread row add to its count. */
 export async function notify(tx: Db | Tx, n: { userId: number | null; kind: NotificationKind; commentId: number; articleId: number; actorId: number | null }) {
@@ -16,6 +17,7 @@ export async function notify(tx: Db | Tx, n: { userId: number | null; kind: Noti
   const values = { userId: n.userId, kind: n.kind, commentId: n.commentId, articleId: n.articleId, actorId: n.actorId };
   if (n.kind !== "like") {
     await tx.insert(notifications).values(values);
+    if (n.kind === "reply") await pushReply(tx, n.userId, n.commentId, n.articleId, n.actorId);
     return;
   }
   await tx
@@ -26,6 +28,18 @@ export async function notify(tx: Db | Tx, n: { userId: number | null; kind: Noti
       targetWhere: sql`${notifications.kind} = 'like' and ${notifications.readAt} is null`,
       set: { count: sql`${notifications.count} + 1`, actorId: n.actorId, updatedAt: sql`now()` },
     });
+}
+
+/** A reply also reaches the reader's subscribed browsers (lib/push): who replied, the reply's first words. */
+async function pushReply(tx: Db | Tx, userId: number, commentId: number, articleId: number, actorId: number | null) {
+  const [row] = await tx
+    .select({ content: comments.content, name: sql<string>`coalesce(${users.displayName}, ${users.accountName})` })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.id, commentId));
+  if (!row) return;
+  const who = actorId ? row.name : "有人";
+  await queuePush(tx, userId, "reply", { title: `${who} 回复了你的评论`, body: row.content.replace(/\s+/g, " ").slice(0, 100), url: `/articles/${articleId}#comment-${commentId}` });
 }
 
 const actor = alias(users, "actor");

@@ -30,6 +30,8 @@ describe("migrations", () => {
       "feed_sources",
       "likes",
       "notifications",
+      "push_messages",
+      "push_subscriptions",
       "rate_limits",
       "read_history",
       "search_log",

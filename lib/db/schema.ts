@@ -104,6 +104,9 @@ export const users = pgTable(
      * rebuilt from the reader's likes, favourites and readings at start-up (lib/recommendations/relabel.ts).
      */
     labelsVersion: smallint("labels_version").notNull().default(1),
+    /** Which notifications the reader's subscribed browsers get (lib/push): replies to their comments, 今日精选. */
+    pushReplies: boolean("push_replies").notNull().default(true),
+    pushDigest: boolean("push_digest").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -728,3 +731,60 @@ export const digests = pgTable(
   ],
 );
 export type Digest = typeof digests.$inferSelect;
+
+// ── Web Push (lib/push, docs/offline.md) ──────────────────────────────────────────────────────────────
+
+/**
+ * A browser that asked for notifications (a click on /profile): its push service's endpoint and the keys its
+ * messages are encrypted for (RFC 8291). Removed when the push service says it is gone (404/410), when the reader
+ * turns notifications off there, or with the account.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+);
+export type PushSubscription = typeof pushSubscriptions.$inferSelect;
+
+export const PUSH_KINDS = ["reply", "digest"] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+/**
+ * A notification waiting to be pushed to every subscription of its reader (written in the transaction of what
+ * caused it); the push worker sends it under a lease and marks it sent, or gives up after a few tries.
+ */
+export const pushMessages = pgTable(
+  "push_messages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PUSH_KINDS }).notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    url: text("url").notNull(),
+    attempts: smallint("attempts").notNull().default(0),
+    /** Subscriptions that have it (a retry goes only to the others). */
+    deliveredTo: integer("delivered_to").array().notNull().default(sql`'{}'::integer[]`),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("push_messages_due_idx").on(t.dueAt).where(sql`${t.sentAt} is null`),
+    index("push_messages_user_idx").on(t.userId, t.createdAt),
+    check("push_messages_kind_valid", sql`${t.kind} in ('reply', 'digest')`),
+  ],
+);

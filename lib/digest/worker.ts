@@ -10,6 +10,7 @@ import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { chinaDay } from "@/lib/admin/china-day";
 import { errorMessage, log } from "@/lib/log";
+import { queuePush } from "@/lib/push/outbox";
 import { relabelProfiles } from "@/lib/recommendations/relabel";
 import { ACTIVE_DAYS, SITE_MINUTE } from "./constants";
 import { makeReaderDigest, makeSiteDigest } from "./write";
@@ -63,7 +64,13 @@ export async function digestRound(db: Db, { now = new Date(), concurrency = getC
       while (next < rows.length && !signal?.aborted) {
         const { id } = rows[next++];
         try {
-          if (await makeReaderDigest(db, id, day, now, signal)) round.readers++;
+          if (await makeReaderDigest(db, id, day, now, signal)) {
+            round.readers++;
+            // The reader's subscribed browsers hear of it (lib/push); a failure there costs only the notification.
+            await queuePush(db, id, "digest", { title: "今日精选已为你准备好", body: "打开看看今天为你挑选的好文", url: "/digest" }).catch((err) =>
+              log.warn("digest_push_failed", { user: id, error: errorMessage(err) }),
+            );
+          }
         } catch (err) {
           round.failed++;
           log.error("digest failed", { user: id, error: errorMessage(err) });

@@ -14,7 +14,7 @@ import { DELETE as deleteMe, GET as me } from "@/app/api/v1/users/me/route";
 import { hashPassword } from "@/lib/auth/password";
 import { signToken } from "@/lib/auth/token";
 import { getDb } from "@/lib/db";
-import { adminAudit, articles, commentLikes, commentReports, comments, notifications, rateLimits, summaryTasks, users } from "@/lib/db/schema";
+import { adminAudit, articles, commentLikes, commentReports, comments, notifications, pushMessages, pushSubscriptions, rateLimits, summaryTasks, users } from "@/lib/db/schema";
 import { searchFieldsFor } from "@/lib/search/text";
 import { call } from "@/test/api";
 import { codeSentTo, wrongCode } from "@/test/sms-codes";
@@ -43,6 +43,9 @@ async function actAs(p: Awaited<ReturnType<typeof person>>) {
   await call(record, "/api/v1/user-read-history/record", { token: p.token, json: { article_id: articleIds[2] } });
   expect((await call(digest, "/api/v1/digest", { token: p.token })).status).toBe(200); // today's 今日精选, made for them
   const [comment] = await db.insert(comments).values({ userId: p.id, articleId: articleIds[0], content: "评论" }).returning({ id: comments.id });
+  // A browser with notifications on, and one notification for it (lib/push).
+  await db.insert(pushSubscriptions).values({ userId: p.id, endpoint: `https://fcm.googleapis.com/fcm/send/leave-${p.id}`, p256dh: "p", auth: "a" });
+  await db.insert(pushMessages).values({ userId: p.id, kind: "reply", title: "有人回复了你的评论", body: "你好", url: "/" });
   await db.insert(commentLikes).values({ commentId: comment.id, userId: p.id });
   await db.insert(commentReports).values({ commentId: comment.id, reporterId: p.id, reason: "spam" });
   await db.insert(notifications).values({ userId: p.id, kind: "like", commentId: comment.id, articleId: articleIds[0] });

@@ -28,6 +28,8 @@ const COVERED: Record<string, keyof AccountExport> = {
   user_interests: "interests",
   user_vectors: "interests",
   digests: "digest",
+  push_subscriptions: "push",
+  push_messages: "push",
 };
 
 type Person = { id: number; token: string; account: string; ids: number[] };

@@ -2,20 +2,21 @@ import "server-only";
 // A reader's own data as one JSON file (个人信息保护法 article 45; docs/privacy.md has the shape): the profile,
 // likes, favourites, comments (with the visible replies others wrote to them, and the reader's reports), reading
 // history, summary tasks with their results, the interest labels the feed is personalised with, and the daily
-// digests made for them with their settings. Only rows of
+// digests made for them with their settings, and their notifications by Web Push (which kinds, the browsers that
+// get them by push service — not the endpoint itself — and the messages of the last week). Only rows of
 // this account, and no secret: no password hash, no token, no code, no address. Replies are other readers'
 // words: only visible ones on visible articles, never a removed or held one; a report names the comment, not
 // its text.
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db/client";
-import { articles, commentLikes, commentReports, comments, digests, favorites, notifications, likes, readHistory, summaryTasks, users, userVectors, type DigestSection, type User } from "@/lib/db/schema";
+import { articles, commentLikes, commentReports, comments, digests, favorites, notifications, likes, pushMessages, pushSubscriptions, readHistory, summaryTasks, users, userVectors, type DigestSection, type User } from "@/lib/db/schema";
 import { timeOf } from "@/lib/digest/schema";
 import { toApiUser, type ApiUser } from "@/lib/auth/serialize";
 import { readInterests } from "@/lib/recommendations/profile";
 
 /** The export's format name; a change of shape gets a new version. */
-export const EXPORT_FORMAT = "shiyue-export/3";
+export const EXPORT_FORMAT = "shiyue-export/4";
 
 type ArticleRef = { article_id: number; title: string | null; source_url: string | null };
 
@@ -43,6 +44,13 @@ export type AccountExport = {
     private_feed: boolean;
     digests: { date: string; written_by: string; sections: DigestSection[]; created_at: string; opened_at: string | null }[];
   };
+  /** 消息推送: the kinds on, each browser (its push service's host), the messages queued or sent (kept a week). */
+  push: {
+    replies: boolean;
+    digest: boolean;
+    browsers: { push_service: string; created_at: string; last_sent_at: string | null }[];
+    messages: { kind: string; title: string; body: string; url: string; created_at: string; sent_at: string | null }[];
+  };
 };
 
 const ref = { articleId: articles.id, title: articles.title, sourceUrl: articles.sourceUrl, hiddenAt: articles.hiddenAt };
@@ -57,7 +65,7 @@ const refOf = (r: { articleId: number; title: string | null; sourceUrl: string |
 export async function exportAccount(db: Db, user: User, now = new Date()): Promise<AccountExport> {
   const id = user.id;
   const replier = alias(users, "replier");
-  const [liked, favorited, commented, received, reported, likedComments, told, read, tasks, labels, vectors, [fresh], madeDigests] = await Promise.all([
+  const [liked, favorited, commented, received, reported, likedComments, told, read, tasks, labels, vectors, [fresh], madeDigests, browsers, pushed] = await Promise.all([
     db.select({ ...ref, at: likes.createdAt }).from(likes).innerJoin(articles, eq(articles.id, likes.articleId)).where(eq(likes.userId, id)).orderBy(asc(likes.createdAt), asc(likes.id)),
     db.select({ ...ref, at: favorites.createdAt }).from(favorites).innerJoin(articles, eq(articles.id, favorites.articleId)).where(eq(favorites.userId, id)).orderBy(asc(favorites.createdAt), asc(favorites.id)),
     db
@@ -92,6 +100,8 @@ export async function exportAccount(db: Db, user: User, now = new Date()): Promi
     db.select({ model: userVectors.model, dimensions: userVectors.dimensions, at: userVectors.updatedAt }).from(userVectors).where(eq(userVectors.userId, id)),
     db.select().from(users).where(eq(users.id, id)),
     db.select().from(digests).where(eq(digests.userId, id)).orderBy(asc(digests.day)),
+    db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, id)).orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id)),
+    db.select().from(pushMessages).where(eq(pushMessages.userId, id)).orderBy(asc(pushMessages.createdAt), asc(pushMessages.id)),
   ]);
   const account = fresh ?? user;
   return {
@@ -133,6 +143,12 @@ export async function exportAccount(db: Db, user: User, now = new Date()): Promi
       time: timeOf(account.digestMinute),
       private_feed: account.digestFeedKey !== null,
       digests: madeDigests.map((d) => ({ date: d.day, written_by: d.writtenBy, sections: d.sections, created_at: d.createdAt.toISOString(), opened_at: d.seenAt?.toISOString() ?? null })),
+    },
+    push: {
+      replies: account.pushReplies,
+      digest: account.pushDigest,
+      browsers: browsers.map((b) => ({ push_service: new URL(b.endpoint).host, created_at: b.createdAt.toISOString(), last_sent_at: b.lastSentAt?.toISOString() ?? null })),
+      messages: pushed.map((m) => ({ kind: m.kind, title: m.title, body: m.body, url: m.url, created_at: m.createdAt.toISOString(), sent_at: m.sentAt?.toISOString() ?? null })),
     },
   };
 }

@@ -97,7 +97,8 @@ describe("the 隐私政策 page", () => {
     expect(html).toContain(`依法留存 ${COMMENT_RECORD_DAYS} 天`);
     expect(html).toContain("全站使用 HTTPS 加密传输");
     expect(html).toContain('href="/profile"');
-    expect(html).toContain("更新日期：2026 年 11 月 29 日");
+    expect(html).toContain("更新日期：2026 年 11 月 30 日");
+    expect(html).toContain("内容端到端加密"); // 消息推送 (issue 45)
     expect(html).not.toContain("sk-test");
   });
 

@@ -8,7 +8,7 @@ import { getConfig, type Config } from "@/lib/config";
  * The policy's version: its date of update. A reader's consent records the version they agreed to
  * (users.terms_version); change it whenever the policy's text changes what is collected, why, or who gets it.
  */
-export const POLICY_VERSION = "2026-11-29";
+export const POLICY_VERSION = "2026-11-30";
 
 /** SMS verification codes (with the asking address) are kept this long, then the retention sweep removes them. */
 export const SMS_CODE_RETENTION_DAYS = 30;

@@ -11,6 +11,7 @@ import { stopSummaryWorkers } from "@/lib/summary/worker";
 import { stopFeedScheduler } from "@/lib/ingest/scheduler";
 import { stopRetentionSweep } from "@/lib/privacy/retention";
 import { stopDigestWorker } from "@/lib/digest/worker";
+import { stopPushWorker } from "@/lib/push/worker";
 import { closeDb } from "@/lib/db";
 import { stopMetricsServer } from "@/lib/metrics/serve";
 import { errorMessage, log } from "@/lib/log";
@@ -34,7 +35,7 @@ export function installShutdownHandlers(): void {
     try {
       beginStopping();
       stopRetentionSweep();
-      await Promise.all([stopEmbedder(), stopSummaryWorkers(), stopFeedScheduler(), stopDigestWorker()]);
+      await Promise.all([stopEmbedder(), stopSummaryWorkers(), stopFeedScheduler(), stopDigestWorker(), stopPushWorker()]);
       const unfinished = await drainRequests(DRAIN_MS);
       if (unfinished) log.warn("requests still running at shutdown", { count: unfinished });
       await stopActivityLog(); // the searches and chat questions counted since the last write

@@ -12,6 +12,7 @@ import { startSummaryWorkers } from "@/lib/summary/worker";
 import { startFeedScheduler } from "@/lib/ingest/scheduler";
 import { startRetentionSweep } from "@/lib/privacy/retention";
 import { startDigestWorker } from "@/lib/digest/worker";
+import { startPushWorker } from "@/lib/push/worker";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { errorMessage, log } from "@/lib/log";
 import { startMetricsServer } from "@/lib/metrics/serve";
@@ -54,6 +55,7 @@ export async function startServer(): Promise<void> {
     startFeedScheduler(getJobDb, { concurrency: config.FEED_CONCURRENCY });
     startRetentionSweep(getJobDb);
     startDigestWorker(getJobDb);
+    startPushWorker(getJobDb);
   }
 }
 

@@ -7,9 +7,11 @@
 // - page navigations: the network, given NAVIGATION_TIMEOUT_S, then the offline shell — a page's HTML is never
 //   written to a cache (it carries the request's CSP nonce, and it may be a signed-in reader's);
 // - the API, RSC payloads and other sites' images: not touched.
+// Notifications (push.ts): a push message is shown, a click opens its page.
 // A new worker waits until the reader presses 刷新 on 发现新版本 (SKIP_WAITING), so an open page never runs
 // against another build's chunks.
 import { CacheableResponsePlugin, CacheFirst, ExpirationPlugin, NetworkOnly, Serwist, type PrecacheEntry } from "serwist";
+import { listenForPushes } from "./push";
 
 declare const self: ServiceWorkerGlobalScope;
 /** Injected at build time: the shell's files with content hashes, and the build's id. */
@@ -45,6 +47,7 @@ const serwist = new Serwist({
 self.addEventListener("install", serwist.handleInstall);
 self.addEventListener("activate", serwist.handleActivate);
 self.addEventListener("fetch", serwist.handleFetch);
+listenForPushes();
 self.addEventListener("message", (event) => {
   if (event.data?.type === "VERSION") event.ports[0]?.postMessage(__BUILD_ID__);
 });
