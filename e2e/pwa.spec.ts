@@ -96,7 +96,7 @@ test("installable: the manifest parses with its icons and shortcuts, Chromium fi
   expect(violations).toEqual([]);
 });
 
-test("a reader's favourites and last opened articles read offline; a like made offline reaches the server once the connection returns, a refused one is shown", async ({ page, context, baseURL }) => {
+test("a reader's favourites and last opened articles read offline; a like and a history removal made offline reach the server once the connection returns, a refused one is shown @phone", async ({ page, context, baseURL }) => {
   const violations = await watchCsp(page);
   const api = new RecordsApi(page, await signUp(page, "offline"));
   await controlled(page);
@@ -164,6 +164,20 @@ test("a reader's favourites and last opened articles read offline; a like made o
   await page.goto("/offline");
   await expect(page.getByRole("region", { name: "未能同步的离线操作" })).toContainText(`${gone.title}：文章已下线或记录已不存在`);
 
+  // A reading removed from 浏览历史 offline goes from the server when the connection returns.
+  await page.goto("/history");
+  const item = page.getByTestId("history-item").filter({ hasText: c.title });
+  await expect(item).toBeVisible();
+  await context.setOffline(true);
+  page.once("dialog", (d) => void d.accept());
+  await item.getByRole("button", { name: "删除" }).click();
+  await expect(item).toHaveCount(0);
+  await expect(page.getByTestId("offline-bar")).toContainText("1 项操作待同步");
+  await context.setOffline(false);
+  await expect(toast(page, "已同步 1 项离线操作")).toBeVisible();
+  const history = await page.request.get("/api/v1/user-read-history/my-history?time_filter=all", { headers: api.headers });
+  expect(((await history.json()) as { items: { article: { id: number } }[] }).items.map((r) => r.article.id)).not.toContain(c.id);
+
   // 清除离线内容 on /profile empties the shelf.
   await page.goto("/profile");
   await page.getByRole("button", { name: "清除离线内容" }).click();
@@ -199,7 +213,8 @@ test("a new deployment is announced (发现新版本) and 刷新 moves the page 
   await new HomePage(page).goto();
   await controlled(page);
   const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
-  // A new build's worker: the same address, other bytes (what every deployment's precache list makes).
+  // A new build's worker: the same address, other bytes (what every deployment's precache list makes). The build
+  // directory is shared by every worker's server, so this journey runs on one project only (desktop).
   const file = ".next/standalone/public/sw.js";
   const before = readFileSync(file);
   try {

@@ -50,16 +50,29 @@ export function HistoryItem({ record, onChange, onRemoved }: HistoryItemProps) {
   const detailId = `${id}-detail`;
   const favorited = Boolean(article.is_favorited);
 
+  /** Offline (or failed for want of a connection): queued on this device and sent later (lib/offline/sync.ts). */
+  const later = (kind: "favorite" | "unfavorite" | "forget", err?: unknown) =>
+    import("@/lib/offline/sync").then((m) => m.queueIfOffline(kind, article, err, kind === "forget" ? record.id : undefined), () => false);
+  const showFavorited = (on: boolean) =>
+    onChange({ ...record, article: { ...article, is_favorited: on, favorite_cnt: article.unavailable ? 0 : Math.max(article.favorite_cnt + (on ? 1 : -1), 0) } });
+
   async function toggleFavorite() {
     if (favoriteBusy) return;
     setFavoriteBusy(true);
+    const kind = favorited ? "unfavorite" : "favorite";
     try {
+      if (!navigator.onLine) {
+        if (await later(kind)) showFavorited(!favorited);
+        else toast.error(MSG.favoriteToggleFailed);
+        return;
+      }
       const res = favorited
         ? await api<FavoriteResult>(`/favorites/${article.id}`, { method: "DELETE" })
         : await api<FavoriteResult>("/favorites", { json: { article_id: article.id } });
       onChange({ ...record, article: { ...article, is_favorited: res.data.is_favorited, favorite_cnt: article.unavailable ? 0 : res.data.favorite_cnt } });
-    } catch {
-      toast.error(MSG.favoriteToggleFailed);
+    } catch (err) {
+      if (await later(kind, err)) showFavorited(!favorited);
+      else toast.error(MSG.favoriteToggleFailed);
     } finally {
       setFavoriteBusy(false);
     }
@@ -69,11 +82,17 @@ export function HistoryItem({ record, onChange, onRemoved }: HistoryItemProps) {
     if (removing || !window.confirm(MSG.removeHistoryConfirm)) return;
     setRemoving(true);
     try {
+      if (!navigator.onLine) {
+        if (await later("forget")) return onRemoved(record.id);
+        toast.error(MSG.removeHistoryFailed);
+        return setRemoving(false);
+      }
       await api(`/user-read-history/${record.id}`, { method: "DELETE" });
       onRemoved(record.id);
     } catch (err) {
       // Already gone on the server (removed in another tab): drop it here too.
       if (err instanceof ApiRequestError && err.status === 404) onRemoved(record.id);
+      else if (await later("forget", err)) onRemoved(record.id);
       else toast.error(MSG.removeHistoryFailed);
       setRemoving(false);
     }

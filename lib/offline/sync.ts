@@ -24,7 +24,9 @@ export const shelf = () => new Shelf(shelfName(storedUserId()));
 export function forgetShelf(): () => Promise<void> {
   const userId = storedUserId();
   return async () => {
-    if (userId) await deleteShelf(shelfName(userId));
+    if (!userId) return;
+    localStorage.removeItem(`${SYNCED_AT}:${userId}`);
+    await deleteShelf(shelfName(userId));
   };
 }
 
@@ -72,7 +74,8 @@ export const FAVORITES_SYNC_MS = 10 * 60_000;
 export async function syncFavorites({ force = false } = {}): Promise<void> {
   const userId = storedUserId();
   if (!userId || !navigator.onLine) return;
-  const last = Number(localStorage.getItem(SYNCED_AT) ?? 0);
+  const key = `${SYNCED_AT}:${userId}`;
+  const last = Number(localStorage.getItem(key) ?? 0);
   if (!force && Date.now() - last < FAVORITES_SYNC_MS) return;
   type Record = { created_at: string; article: ApiArticle | { unavailable: true } };
   const found: Record[] = [];
@@ -86,7 +89,7 @@ export async function syncFavorites({ force = false } = {}): Promise<void> {
     .filter((r): r is { created_at: string; article: ApiArticle } => !("unavailable" in r.article && r.article.unavailable) && Boolean((r.article as ApiArticle).content))
     .map((r) => ({ article: toKept(r.article), favoritedAt: Date.parse(r.created_at) }));
   await shelf().replaceFavorites(favorites);
-  localStorage.setItem(SYNCED_AT, String(Date.now()));
+  localStorage.setItem(key, String(Date.now()));
 }
 
 /** Whether a failed call failed for want of a connection (so the action is queued, not lost). */
@@ -97,10 +100,10 @@ export const isOffline = (err: unknown) => !navigator.onLine || (err instanceof 
  * `err`: the call failed, and counts only when for want of a connection): queued, the shelf's favourite mark
  * following. Whether it was queued (false: online, or the queue could not be written — then only logged).
  */
-export async function queueIfOffline(kind: OutboxKind, article: { id: number; title: string }, err?: unknown): Promise<boolean> {
+export async function queueIfOffline(kind: OutboxKind, article: { id: number; title: string }, err?: unknown, historyId?: number): Promise<boolean> {
   if (err !== undefined && !isOffline(err)) return false;
   try {
-    await queueAction(kind, article);
+    await queueAction(kind, article, historyId);
     if (kind === "favorite" || kind === "unfavorite") await markFavorite(article.id, kind === "favorite");
     return true;
   } catch (failure) {
