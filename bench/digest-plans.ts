@@ -15,7 +15,7 @@
 // - /daily/{day}'s kept-page version (lib/server/daily-cache.ts), through a daily cache whose render answers null.
 import pg from "pg";
 import { eq } from "drizzle-orm";
-import { chinaDay, chinaDayStartOf } from "@/lib/admin/china-day";
+import { chinaDay, chinaDayStartOf } from "@/lib/china-time";
 import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { readerCandidates, siteCandidates, windowStart } from "@/lib/digest/candidates";

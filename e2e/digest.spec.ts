@@ -3,7 +3,7 @@
 // kept and revalidated like a permalink; the private feed made on /profile is read by the site's own feed
 // parser; axe's rules pass on both pages. On the phone too: the digest is what readers open on the way to work.
 import { expect, test } from "./support/fixtures";
-import { chinaDay } from "../lib/admin/china-day";
+import { chinaDay } from "../lib/china-time";
 import { parseFeed } from "../lib/ingest/feed-parse";
 import { uniqueName } from "./pages/auth-pages";
 import { axeViolations } from "./pages/axe";

@@ -6,7 +6,7 @@ import { count, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chinaDay } from "@/lib/admin/china-day";
+import { chinaDay } from "@/lib/china-time";
 import { authSecret } from "@/lib/auth/secret";
 import { TOKEN_COOKIE } from "@/lib/auth/constants";
 import { signToken } from "@/lib/auth/token";

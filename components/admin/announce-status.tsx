@@ -1,6 +1,6 @@
 // The console's line on search-engine announcing (订阅源 page): per service whether it is on, what waits, and its
 // last sends with their answers (lib/announce, read from the database, so every process's sends are there).
-import { chinaDay } from "@/lib/admin/china-day";
+import { chinaDay } from "@/lib/china-time";
 import { consoleMinute } from "@/lib/admin/console-time";
 import type { AnnounceServiceStatus, AnnounceStatus as Status } from "@/lib/announce";
 

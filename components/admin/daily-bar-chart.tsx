@@ -2,7 +2,7 @@
 // The SVG stretches to its container (viewBox without aspect ratio), so it fits a phone as well as a desktop;
 // the axis labels are HTML, so they stay readable at any width. Each bar segment carries a <title> (a tooltip),
 // and a visually hidden table gives every number to screen readers.
-import { shortDayLabel } from "@/lib/admin/china-day";
+import { shortDayLabel } from "@/lib/china-time";
 
 export type ChartSeries = { key: string; label: string; color: string; values: number[] };
 

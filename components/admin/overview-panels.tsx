@@ -1,7 +1,7 @@
 // The console's overview (概览), rendered on the server from getOverview(): totals on top, then a chart per
 // measure and the keywords readers searched for without finding anything.
 import { Link } from "@/components/ui/link";
-import { shortDayLabel } from "@/lib/admin/china-day";
+import { shortDayLabel } from "@/lib/china-time";
 import type { Overview } from "@/lib/admin/overview";
 import type { TaskStatus } from "@/lib/db/schema";
 import { DailyBarChart, type ChartSeries } from "./daily-bar-chart";

@@ -1,5 +1,5 @@
 import { Link } from "@/components/ui/link";
-import { shortDayLabel } from "@/lib/admin/china-day";
+import { shortDayLabel } from "@/lib/china-time";
 
 /** Links to the reader's past digests (the last 30 days), the one shown marked. */
 export function DigestHistory({ days, current, base }: { days: { date: string }[]; current: string; base: string }) {

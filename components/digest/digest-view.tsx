@@ -3,7 +3,7 @@
 // 已读 beside those the reader has opened since.
 import { Link } from "@/components/ui/link";
 import { Bot, FileText } from "lucide-react";
-import { shortDayLabel } from "@/lib/admin/china-day";
+import { shortDayLabel } from "@/lib/china-time";
 import type { DigestView } from "@/lib/digest/service";
 
 export function writtenByLine(d: Pick<DigestView, "written_by">): string {

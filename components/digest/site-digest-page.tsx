@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { Rss } from "lucide-react";
 import { Breadcrumbs } from "@/components/article/breadcrumbs";
 import { JsonLd } from "@/components/seo/json-ld";
-import { shortDayLabel } from "@/lib/admin/china-day";
+import { shortDayLabel } from "@/lib/china-time";
 import type { DigestView } from "@/lib/digest/service";
 import { breadcrumbJsonLd } from "@/lib/seo/structured-data";
 import { siteUrl } from "@/lib/site";

@@ -3,7 +3,7 @@ import "server-only";
 // things that cost money or CPU (SMS, argon2id, the AI provider). Each per-address and new-account number is
 // multiplied by ABUSE_LIMIT_SCALE; the site-wide SMS cap is SMS_DAILY_LIMIT. Counted in the database
 // (rate_limits, sms_codes), so every instance shares them. docs/security.md explains the numbers.
-import { chinaDay, chinaDayStartOf } from "@/lib/admin/china-day";
+import { chinaDay, chinaDayStartOf } from "@/lib/china-time";
 import { getConfig } from "@/lib/config";
 
 export const BUDGET = {

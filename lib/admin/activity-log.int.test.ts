@@ -7,7 +7,7 @@ import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { call } from "@/test/api";
 import { newUser } from "@/test/users";
 import { CHAT_QUESTIONS, flushSearchLog, noteSearch, tallySearches } from "./activity-log";
-import { chinaDay } from "./china-day";
+import { chinaDay } from "@/lib/china-time";
 
 type LogRow = { day: string; keyword: string; searches: number; results: number };
 

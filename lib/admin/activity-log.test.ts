@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
-import { chinaDay, lastChinaDays } from "./china-day";
+import { chinaDay, lastChinaDays } from "@/lib/china-time";
 import { flushSearchLog, normalizeKeyword, noteChatQuestion, noteSearch, pendingActivity } from "./activity-log";
 
 /** A database whose writes record their rows, or fail. */

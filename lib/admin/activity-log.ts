@@ -12,7 +12,7 @@ import { outsideRequest } from "@/lib/db/request-scope";
 import { dailyCounters, searchLog } from "@/lib/db/schema";
 import { errorMessage, log } from "@/lib/log";
 import { onSearch } from "@/lib/search/events";
-import { chinaDay } from "./china-day";
+import { chinaDay } from "@/lib/china-time";
 
 export const FLUSH_MS = 30_000;
 /** Keywords waiting in memory before a flush starts early. */

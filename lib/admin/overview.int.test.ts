@@ -11,7 +11,7 @@ import { getDb } from "@/lib/db";
 import { articles, dailyCounters, feedSources, searchLog, summaryTasks, users } from "@/lib/db/schema";
 import { call } from "@/test/api";
 import { newUser } from "@/test/users";
-import { chinaDay, chinaDayStartOf, lastChinaDays, shortDayLabel } from "./china-day";
+import { chinaDay, chinaDayStartOf, lastChinaDays, shortDayLabel } from "@/lib/china-time";
 import { getOverview, type Overview } from "./overview";
 
 const DAY_MS = 86_400_000;

@@ -12,7 +12,7 @@ import type { Db } from "@/lib/db/client";
 import { TASK_STATUSES, type TaskStatus } from "@/lib/db/schema";
 import { z } from "@/lib/zod";
 import { CHAT_QUESTIONS } from "./activity-log";
-import { chinaDay, chinaDayStartOf, lastChinaDays } from "./china-day";
+import { chinaDay, chinaDayStartOf, lastChinaDays } from "@/lib/china-time";
 
 export const OVERVIEW_DAYS = 30;
 export const OVERVIEW_MIN_DAYS = 7;

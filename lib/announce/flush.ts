@@ -10,7 +10,7 @@ import "server-only";
 //             would be refused again
 //   quota     (Baidu: over quota) queued again, nothing more sent that China day
 import { and, inArray, isNull } from "drizzle-orm";
-import { chinaDay } from "@/lib/admin/china-day";
+import { chinaDay } from "@/lib/china-time";
 import type { Config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { articles } from "@/lib/db/schema";

@@ -1,7 +1,7 @@
 // The listing pages' addresses (docs/seo.md, "Listing pages"): /platforms/{key} and /days/{YYYY-MM-DD}, newest
 // first, with `?before={id}` (the page of articles older than that one: the next page) or `?after={id}` (newer:
 // the previous page). Pure: the pages parse with these, the queries (listings.ts) take what they return.
-import { chinaDay, chinaDayStartOf } from "@/lib/admin/china-day";
+import { chinaDay, chinaDayStartOf } from "@/lib/china-time";
 
 /** Articles on one listing page. */
 export const LISTING_PAGE_SIZE = 30;

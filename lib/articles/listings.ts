@@ -5,7 +5,7 @@ import "server-only";
 // its own rows plus one, at any depth: no OFFSET, no count.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { chinaDay } from "@/lib/admin/china-day";
+import { chinaDay } from "@/lib/china-time";
 import { dayRange, LISTING_PAGE_SIZE, type ListingCursor } from "./listing-params";
 
 export type ListingItem = {

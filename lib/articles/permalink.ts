@@ -4,7 +4,7 @@ import "server-only";
 // China-time day it was published (its day listing).
 import { and, eq } from "drizzle-orm";
 import { cache } from "react";
-import { chinaDay } from "@/lib/admin/china-day";
+import { chinaDay } from "@/lib/china-time";
 import { cookies, headers } from "next/headers";
 import { getDb, getReadDb, type Db } from "@/lib/db";
 import { FRESH_COOKIE } from "@/lib/db/read-routing";

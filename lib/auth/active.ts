@@ -5,7 +5,7 @@ import "server-only";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { users, type User } from "@/lib/db/schema";
-import { chinaDay } from "@/lib/admin/china-day";
+import { chinaDay } from "@/lib/china-time";
 import { errorMessage, log } from "@/lib/log";
 
 export async function markActive(db: Db, user: Pick<User, "id" | "activeOn">, now = new Date()): Promise<void> {

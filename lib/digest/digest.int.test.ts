@@ -13,7 +13,7 @@ import { GET as settings, PUT as putSettings } from "@/app/api/v1/users/me/diges
 import { POST as newFeed, DELETE as revokeFeed } from "@/app/api/v1/users/me/digest/feed/route";
 import { GET as privateFeed } from "@/app/feeds/digest/[file]/route";
 import { POST as toggleLike } from "@/app/api/v1/likes/[articleId]/route";
-import { chinaDay, chinaDayStartOf } from "@/lib/admin/china-day";
+import { chinaDay, chinaDayStartOf } from "@/lib/china-time";
 import { parseFeed } from "@/lib/ingest/feed-parse";
 import { signToken } from "@/lib/auth/token";
 import { getDb } from "@/lib/db";
@@ -22,7 +22,8 @@ import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { modelCallsOn } from "@/lib/digest/budget";
 import { MAX_CHARS, POINTS, SECTIONS } from "@/lib/digest/constants";
 import { digestChars } from "@/lib/digest/shape";
-import { daysBefore, hasNewDigest } from "@/lib/digest/service";
+import { hasNewDigest } from "@/lib/digest/service";
+import { chinaDaysBefore as daysBefore } from "@/lib/china-time";
 import { sweepRetention } from "@/lib/privacy/retention";
 import { digestRound } from "@/lib/digest/worker";
 import { call } from "@/test/api";

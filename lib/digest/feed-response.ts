@@ -7,14 +7,14 @@ import { and, desc, eq, gte, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import type { Db } from "@/lib/db/client";
 import { digests } from "@/lib/db/schema";
-import { chinaDay } from "@/lib/admin/china-day";
+import { chinaDay, chinaDaysBefore } from "@/lib/china-time";
 import { namesEtag } from "@/lib/server/conditional-get";
 import { markActive } from "@/lib/auth/active";
 import { siteUrl, SITE_NAME } from "@/lib/site";
 import { HISTORY_DAYS } from "./constants";
 import { DIGEST_FEED_TYPES, digestFeedDocument, type DigestFeedFormat } from "./feed";
 import { userForFeedKey } from "./feed-key";
-import { daysBefore, hasOwnDigest, viewOf } from "./service";
+import { hasOwnDigest, viewOf } from "./service";
 
 const EXTENSIONS: Record<string, DigestFeedFormat> = { xml: "rss", atom: "atom", json: "json" };
 /** Site digests in its feed. */
@@ -28,7 +28,7 @@ function answer(body: string, format: DigestFeedFormat, ifNoneMatch: string | nu
 }
 
 async function recentDigests(db: Db, userId: number | null, days: number) {
-  const since = daysBefore(chinaDay(new Date()), days - 1);
+  const since = chinaDaysBefore(chinaDay(new Date()), days - 1);
   return db
     .select()
     .from(digests)

@@ -2,7 +2,7 @@
 // cited article linked at its permalink. A reader's private feed (/feeds/digest/{key}.xml|.atom|.json) and the
 // site's (/daily/feed.xml|atom.xml|feed.json). Pure: the same digests give the same bytes.
 import { escapeXml, cdata } from "@/lib/articles/site-feed-format";
-import { shortDayLabel } from "@/lib/admin/china-day";
+import { shortDayLabel } from "@/lib/china-time";
 import { SITE_NAME } from "@/lib/site";
 import type { DigestView } from "./service";
 

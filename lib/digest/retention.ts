@@ -4,13 +4,12 @@ import "server-only";
 // /daily/{day} is a public page search engines index.
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { chinaDay } from "@/lib/admin/china-day";
+import { chinaDay, chinaDaysBefore } from "@/lib/china-time";
 import { HISTORY_DAYS } from "./constants";
-import { daysBefore } from "./service";
 
 /** One pass; answers how many readers' digests went. Idempotent. */
 export async function purgeOldDigests(db: Db, now = new Date()): Promise<number> {
   const { rows } = await db.execute(sql`
-    delete from digests where user_id is not null and day <= ${daysBefore(chinaDay(now), HISTORY_DAYS)} returning id`);
+    delete from digests where user_id is not null and day <= ${chinaDaysBefore(chinaDay(now), HISTORY_DAYS)} returning id`);
   return rows.length;
 }

@@ -6,7 +6,7 @@ import "server-only";
 import { and, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { articles, digests, readHistory, type Digest, type User } from "@/lib/db/schema";
-import { chinaDay } from "@/lib/admin/china-day";
+import { chinaDay, chinaDaysBefore } from "@/lib/china-time";
 import { visible } from "@/lib/articles/queries";
 import { HISTORY_DAYS, type WrittenBy } from "./constants";
 import { makeReaderDigest, makeSiteDigest, storedDigest } from "./write";
@@ -22,8 +22,6 @@ export type DigestView = {
   created_at: string;
 };
 
-const DAY_MS = 86_400_000;
-export const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 
 /** The digest as shown: hidden articles (and points citing only them) left out; `readerId`'s openings since. */
 export async function viewOf(db: Db, digest: Digest, readerId: number | null): Promise<DigestView> {
@@ -78,7 +76,7 @@ export async function todaysDigest(db: Db, user: User, now = new Date(), signal?
 /** Whether `day` is one of the last HISTORY_DAYS days (today included) as of `now`. */
 export function withinHistory(day: string, now = new Date()): boolean {
   const today = chinaDay(now);
-  return day <= today && day > daysBefore(today, HISTORY_DAYS);
+  return day <= today && day > chinaDaysBefore(today, HISTORY_DAYS);
 }
 
 /** A past digest of the reader (their own, else the site's of that day); null when there is none. */
@@ -97,7 +95,7 @@ export async function readerHistory(db: Db, userId: number, now = new Date()): P
   const rows = await db
     .select({ date: digests.day, by: digests.writtenBy })
     .from(digests)
-    .where(and(eq(digests.userId, userId), gte(digests.day, daysBefore(today, HISTORY_DAYS - 1)), lte(digests.day, today)))
+    .where(and(eq(digests.userId, userId), gte(digests.day, chinaDaysBefore(today, HISTORY_DAYS - 1)), lte(digests.day, today)))
     .orderBy(desc(digests.day));
   return rows.map((r) => ({ date: r.date, written_by: r.by }));
 }

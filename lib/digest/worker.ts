@@ -8,7 +8,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { chinaDay } from "@/lib/admin/china-day";
+import { chinaDay, chinaDaysBefore, chinaMinute } from "@/lib/china-time";
 import { errorMessage, log } from "@/lib/log";
 import { queuePush } from "@/lib/push/outbox";
 import { relabelProfiles } from "@/lib/recommendations/relabel";
@@ -16,15 +16,8 @@ import { ACTIVE_DAYS, SITE_MINUTE } from "./constants";
 import { makeReaderDigest, makeSiteDigest } from "./write";
 
 const TICK_MS = 60_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 /** Readers taken from the queue per query. */
 const BATCH = 200;
-
-/** Minutes after 00:00 China time of `now`. */
-export const chinaMinute = (now: Date) => Math.floor(((now.getTime() + CHINA_OFFSET_MS) % 86_400_000) / 60_000);
-
-/** China-time day `days` before `day`. */
-const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 /** The readers due for today's digest at `now` (after `after`, by id), at most `limit`. */
 function dueReaders(now: Date, after: number, limit: number) {
@@ -32,7 +25,7 @@ function dueReaders(now: Date, after: number, limit: number) {
   return sql`
     select u.id from users u
     where u.digest_on and u.personalized and u.disabled_at is null
-      and u.active_on >= ${daysBefore(day, ACTIVE_DAYS)} and u.digest_minute <= ${chinaMinute(now)}
+      and u.active_on >= ${chinaDaysBefore(day, ACTIVE_DAYS)} and u.digest_minute <= ${chinaMinute(now)}
       and (u.digest_claimed_until is null or u.digest_claimed_until < ${now})
       and u.id > ${after}
       and not exists (select 1 from digests d where d.user_id = u.id and d.day = ${day})

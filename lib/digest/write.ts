@@ -8,7 +8,7 @@ import "server-only";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { digests, type Digest, type DigestSection } from "@/lib/db/schema";
-import { chinaDayStartOf } from "@/lib/admin/china-day";
+import { chinaDayStartOf } from "@/lib/china-time";
 import { errorMessage, log } from "@/lib/log";
 import { recordDigest } from "./metrics";
 import { readerCandidates, siteCandidates, windowStart, type Candidate } from "./candidates";

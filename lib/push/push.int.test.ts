@@ -139,7 +139,7 @@ describe("Web Push", () => {
     const laptop = browser("reader-laptop");
     expect((await subscribe(reader, laptop.json)).status).toBe(201);
     const { users } = await import("@/lib/db/schema");
-    const { chinaDay } = await import("@/lib/admin/china-day");
+    const { chinaDay } = await import("@/lib/china-time");
     await db.update(users).set({ activeOn: chinaDay(new Date()), digestMinute: 0 }).where(eq(users.id, reader.id));
     const round = await digestRound(db, { now: new Date() });
     expect(round.readers).toBeGreaterThanOrEqual(1);

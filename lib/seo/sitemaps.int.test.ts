@@ -14,7 +14,7 @@ import { articles, type NewArticle } from "@/lib/db/schema";
 import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { syntheticArticle } from "@/lib/db/seed/synthetic";
 import { siteUrl } from "@/lib/site";
-import { chinaDay } from "@/lib/admin/china-day";
+import { chinaDay } from "@/lib/china-time";
 import { makeSiteDigest } from "@/lib/digest/write";
 import { call } from "@/test/api";
 import { crawlSitemaps, fetchSitemapFile, readSitemap } from "@/test/sitemaps";

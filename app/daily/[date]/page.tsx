@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { digestDescription, SiteDigestPage } from "@/components/digest/site-digest-page";
-import { shortDayLabel } from "@/lib/admin/china-day";
+import { shortDayLabel } from "@/lib/china-time";
 import { getDb } from "@/lib/db";
 import { day } from "@/lib/digest/schema";
 import { siteDigestDays, siteDigestOn } from "@/lib/digest/service";
