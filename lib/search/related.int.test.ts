@@ -6,7 +6,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { articles, type NewArticle } from "@/lib/db/schema";
+import { articles, feedSources, type NewArticle } from "@/lib/db/schema";
 import { insertSynthetic } from "@/lib/db/seed/insert-synthetic";
 import { questionTerms } from "./question-terms";
 import { RELATED_MAX, RELATED_MIN, relatedArticles } from "./related";
@@ -105,6 +105,29 @@ describe("related articles on a small collection (no statistics)", () => {
       expect(r).toMatchObject({ reason: "platform", platformName: "douban" });
       expect(r.id).not.toBe(ids.oldHidden);
     }
+  });
+
+  it("an article with no platform lists at least RELATED_MIN: its feed source's, then the same day's hot ones, then the site's, each saying why (issue 46)", async () => {
+    const db = await getDb();
+    const day = new Date(t0 - 50 * DAY);
+    const [{ id: feed }] = await db.insert(feedSources).values({ url: `https://example.com/feed-${process.pid}.xml`, title: "某博客" }).returning({ id: feedSources.id });
+    // Sharing no word with each other or with anything else; no platform.
+    const alone = await add("孤零零的一篇随笔", { platformName: null, publishedAt: day });
+    const sameDayIds = [await add("潮汐表的读法", { platformName: null, publishedAt: new Date(day.getTime() + 3_600_000) }), await add("晒柿饼的第三天", { platformName: null, publishedAt: new Date(day.getTime() - 3_600_000) })];
+    const fed = await add("秋天的银杏大道", { platformName: null, feedSourceId: feed, publishedAt: new Date(day.getTime() - 2 * DAY) });
+    const fromSource = [1, 2, 3].map((i) => add(`旧相机修理记之${"一二三"[i - 1]}`, { platformName: null, feedSourceId: feed, publishedAt: new Date(day.getTime() - (2 + i) * DAY) }));
+    const sourceIds = await Promise.all(fromSource);
+
+    const lonely = await relatedArticles({ db, id: alone });
+    expect(lonely).toHaveLength(RELATED_MIN);
+    expect(lonely.map((r) => r.reason)).toEqual(["day", "day", "hot", "hot", "hot"]);
+    expect(lonely.slice(0, 2).map((r) => r.id).sort()).toEqual([...sameDayIds].sort());
+    expect(lonely.map((r) => r.id)).not.toContain(alone);
+
+    const sourced = await relatedArticles({ db, id: fed });
+    expect(sourced.length).toBeGreaterThanOrEqual(RELATED_MIN);
+    expect(sourced.slice(0, 3)).toEqual(sourceIds.map((id) => expect.objectContaining({ id, reason: "source" })));
+    expect(sourced.slice(3).every((r) => r.reason === "day" || r.reason === "hot")).toBe(true);
   });
 
   it("asks a limit and answers nothing for an unknown or hidden article", async () => {

@@ -15,8 +15,13 @@ import "server-only";
 // common its words. Candidates are ranked by BM25 over their titles (bm25.ts, idf from the same statistics),
 // a same-platform bonus and the hot score; an identical title is shown once. When words find fewer than
 // RELATED_MAX, the same window's articles of the platform fill the list, then the platform's articles published
-// just before (its (platform, published_at) index). Articles collected later never change the list.
+// just before (its (platform, published_at) index), then the feed source's (its (source, published_at) index);
+// a list still short of RELATED_MIN (an article with no platform and no source, or few neighbours) takes the hot
+// articles published the same China-time day (a bounded range of the published_at index), then the site's hot
+// articles (the hot index). Each item says why it is listed, and the page heads each reason honestly
+// (相关文章 only for shared words). Articles collected later never change the words' part of the list.
 import { sql, type SQL } from "drizzle-orm";
+import { chinaDay, chinaDayStartOf } from "@/lib/china-time";
 import type { Db, Tx } from "@/lib/db/client";
 import { idf, rankByBm25, type ScoredTerm } from "./bm25";
 import { withGinBitmap } from "./full-rank";
@@ -48,11 +53,17 @@ export type RelatedArticle = {
   platformName: string | null;
   sourcePlatform: string | null;
   publishedAt: Date;
-  /** Why it is listed: it shares title words, or only the platform (a neighbour in time). */
-  reason: "words" | "platform";
+  /**
+   * Why it is listed: it shares title words; or, without them, a neighbour in time on the same platform, from the
+   * same feed source, published the same day, or one of the site's hot articles.
+   */
+  reason: "words" | "platform" | "source" | "day" | "hot";
 };
 
-type Source = { id: number; title: string; searchTitle: string; platformName: string | null; publishedAt: Date };
+/** Articles published the same day read at most (then ranked by their hot score). */
+const DAY_ROWS = 200;
+
+type Source = { id: number; title: string; searchTitle: string; platformName: string | null; feedSourceId: number | null; publishedAt: Date };
 type Candidate = RelatedArticle & { searchTitle: string; hot: number };
 type Row = {
   id: number;
@@ -68,9 +79,17 @@ const COLUMNS = sql.raw("id, title, search_title, platform_name, source_platform
 
 /** The related articles of a visible article, best first; empty for an unknown or hidden id. */
 export async function relatedArticles({ db, id, limit = RELATED_MAX }: { db: Db; id: number; limit?: number }): Promise<RelatedArticle[]> {
-  const { rows } = await db.execute<Row>(sql`select ${COLUMNS} from articles where id = ${id} and hidden_at is null`);
+  const { rows } = await db.execute<Row & { feed_source_id: number | null }>(sql`select ${COLUMNS}, feed_source_id from articles where id = ${id} and hidden_at is null`);
   if (!rows.length || limit < 1) return [];
-  const source: Source = { id, title: rows[0].title, searchTitle: rows[0].search_title, platformName: rows[0].platform_name, publishedAt: new Date(rows[0].published_at) };
+  const row = rows[0];
+  const source: Source = {
+    id,
+    title: row.title,
+    searchTitle: row.search_title,
+    platformName: row.platform_name,
+    feedSourceId: row.feed_source_id === null ? null : Number(row.feed_source_id),
+    publishedAt: new Date(row.published_at),
+  };
   const { terms, index } = planRelated(await termStats(db), source.title, source.searchTitle);
 
   const found = new Map<number, Candidate>();
@@ -93,16 +112,23 @@ export async function relatedArticles({ db, id, limit = RELATED_MAX }: { db: Db;
 
   const picked = rank(source, [...found.values()], terms, limit);
   const titles = new Set([titleKey(source.title), ...picked.map((p) => titleKey(p.title))]);
-  const top = (cs: Candidate[]) => {
+  const top = (cs: Candidate[], upTo = limit) => {
     for (const c of cs) {
-      if (picked.length >= limit) return;
+      if (picked.length >= upTo) return;
       if (titles.has(titleKey(c.title)) || picked.some((p) => p.id === c.id)) continue;
       titles.add(titleKey(c.title));
-      picked.push({ ...c, reason: "platform" });
+      picked.push(c);
     }
   };
+  const taken = () => [id, ...picked.map((p) => p.id)];
+  const wanted = () => limit - picked.length + RELATED_MAX;
   top(fill);
-  if (picked.length < limit) top(await platformNeighbours(db, source, limit - picked.length + RELATED_MAX, [id, ...picked.map((p) => p.id)]));
+  if (picked.length < limit) top(await platformNeighbours(db, source, wanted(), taken()));
+  if (picked.length < limit) top(await sourceNeighbours(db, source, wanted(), taken()));
+  // Weaker reasons only up to the fewest a page shows.
+  const least = Math.min(limit, RELATED_MIN);
+  if (picked.length < least) top(await sameDay(db, source, taken()), least);
+  if (picked.length < least) top(await hottest(db, wanted(), taken()), least);
   return picked.map(({ id, title, platformName, sourcePlatform, publishedAt, reason }) => ({ id, title, platformName, sourcePlatform, publishedAt, reason }));
 }
 
@@ -236,23 +262,49 @@ async function nearby(db: Db, source: Source, terms: Weighed[]): Promise<Candida
   return rows.map((r) => toCandidate(r.shares ? "words" : "platform")(r));
 }
 
+const visibleExcept = (except: number[]) => sql`hidden_at is null and id <> all(${sql`array[${sql.join(except.map((e) => sql`${e}`), sql`, `)}]::int[]`})`;
+
 /**
- * The visible articles of the source's platform published just before it (then just after, for the oldest),
- * through articles_platform_published_idx: a bounded index range, newest first.
+ * The visible articles sharing `column`'s value with the source (its platform, its feed source) published just
+ * before it (then just after, for the oldest), through that column's (value, published_at) index: a bounded index
+ * range, newest first.
  */
-async function platformNeighbours(db: Db, source: Source, n: number, except: number[]): Promise<Candidate[]> {
-  if (!source.platformName || n < 1) return [];
+async function timeNeighbours(db: Db, source: Source, column: "platform_name" | "feed_source_id", value: string | number | null, reason: "platform" | "source", n: number, except: number[]) {
+  if (value === null || n < 1) return [];
   const at = source.publishedAt.toISOString();
-  const not = sql`and hidden_at is null and id <> all(${sql`array[${sql.join(except.map((e) => sql`${e}`), sql`, `)}]::int[]`})`;
+  const col = sql.raw(column);
   const older = await db.execute<Row>(sql`
     select ${COLUMNS} from articles
-    where platform_name = ${source.platformName} and (published_at, id) < (${at}::timestamptz, ${source.id}) ${not}
+    where ${col} = ${value} and (published_at, id) < (${at}::timestamptz, ${source.id}) and ${visibleExcept(except)}
     order by published_at desc nulls last, id desc nulls last limit ${n}`);
-  const out = older.rows.map(toCandidate("platform"));
+  const out = older.rows.map(toCandidate(reason));
   if (out.length >= n) return out;
   const newer = await db.execute<Row>(sql`
     select ${COLUMNS} from articles
-    where platform_name = ${source.platformName} and (published_at, id) > (${at}::timestamptz, ${source.id}) ${not}
+    where ${col} = ${value} and (published_at, id) > (${at}::timestamptz, ${source.id}) and ${visibleExcept(except)}
     order by published_at nulls last, id nulls last limit ${n - out.length}`);
-  return [...out, ...newer.rows.map(toCandidate("platform"))];
+  return [...out, ...newer.rows.map(toCandidate(reason))];
+}
+
+const platformNeighbours = (db: Db, source: Source, n: number, except: number[]) => timeNeighbours(db, source, "platform_name", source.platformName, "platform", n, except);
+const sourceNeighbours = (db: Db, source: Source, n: number, except: number[]) => timeNeighbours(db, source, "feed_source_id", source.feedSourceId, "source", n, except);
+
+/**
+ * The hottest visible articles published the same China-time day as the source: at most DAY_ROWS of that day read
+ * through articles_published_idx (a bounded range), ranked by their hot score.
+ */
+async function sameDay(db: Db, source: Source, except: number[]): Promise<Candidate[]> {
+  const start = chinaDayStartOf(chinaDay(source.publishedAt));
+  const end = new Date(start.getTime() + 86_400_000);
+  const { rows } = await db.execute<Row>(sql`
+    select ${COLUMNS} from articles
+    where published_at >= ${start.toISOString()}::timestamptz and published_at < ${end.toISOString()}::timestamptz and ${visibleExcept(except)}
+    order by published_at desc nulls last, id desc nulls last limit ${DAY_ROWS}`);
+  return rows.map(toCandidate("day")).sort((a, b) => b.hot - a.hot || b.id - a.id);
+}
+
+/** The site's hottest visible articles (articles_hot_idx). */
+async function hottest(db: Db, n: number, except: number[]): Promise<Candidate[]> {
+  const { rows } = await db.execute<Row>(sql`select ${COLUMNS} from articles where ${visibleExcept(except)} order by hot_score desc nulls last, id desc nulls last limit ${n}`);
+  return rows.map(toCandidate("hot"));
 }
