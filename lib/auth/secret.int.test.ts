@@ -36,11 +36,13 @@ describe("auth secret", () => {
     );
     expect(new Set(values).size).toBe(1);
   });
+});
 
-  // Two instances on one database share the secret (a second connection stands for a second instance).
-  // int-postgres runs this case.
-  // Skipped on int-pglite (reason): PGlite lets one process open a data directory: there is no second instance on the same database.
-  it.runIf(process.env.TEST_DB_DRIVER === "postgres")("is shared by instances on the same database", async () => {
+// Two instances on one database share the secret (a second connection stands for a second instance).
+// int-postgres runs this case.
+// Skipped on int-pglite (reason): PGlite lets one process open a data directory: there is no second instance on the same database.
+describe.runIf(process.env.TEST_DB_DRIVER === "postgres")("the secret on a database server", () => {
+  it("is shared by instances on the same database", async () => {
     const other = await openDatabase({ poolSize: 1 });
     try {
       expect(await getOrCreateSetting(other.db, "auth_secret", () => "never used")).toBe(

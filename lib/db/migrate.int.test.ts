@@ -50,10 +50,12 @@ describe("migrations", () => {
     const res = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(res.rows[0].n).toBe(COMMITTED_MIGRATIONS);
   });
+});
 
-  // PGlite allows one process per directory (covered by the data-directory lock tests); this case runs in int-postgres.
-  // Skipped on int-pglite (reason): concurrency between processes only exists on a database server.
-  it.runIf(driver === "postgres")("run exactly once when instances start at the same moment", async () => {
+// PGlite allows one process per directory (covered by the data-directory lock tests); this case runs in int-postgres.
+// Skipped on int-pglite (reason): concurrency between processes only exists on a database server.
+describe.runIf(driver === "postgres")("migrations on a database server", () => {
+  it("run exactly once when instances start at the same moment", async () => {
     const url = new URL(getConfig().DATABASE_URL!);
     url.pathname = `/${url.pathname.slice(1)}_race`;
     const admin = await getDbHandle();
