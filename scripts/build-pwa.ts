@@ -30,20 +30,25 @@ const hash = (data: string | Buffer) => createHash("sha256").update(data).digest
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-const define = { "process.env.NODE_ENV": '"production"' };
-const shell = await build({
-  entryPoints: [join(root, "lib/pwa/shell/shell.tsx")],
-  bundle: true,
-  minify: true,
-  format: "iife",
-  target: "es2022",
-  jsx: "automatic",
-  define,
-  write: false,
-  tsconfig: join(root, "tsconfig.json"),
-  logLevel: "warning",
-});
-const shellCode = shell.outputFiles[0].text;
+/** One minified browser bundle of `entry` (production React, the project's path aliases), in memory. */
+async function bundle(entry: string, define: Record<string, string> = {}) {
+  const out = await build({
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: "es2022",
+    jsx: "automatic",
+    define: { "process.env.NODE_ENV": '"production"', ...define },
+    write: false,
+    tsconfig: join(root, "tsconfig.json"),
+    logLevel: "warning",
+  });
+  return out.outputFiles[0];
+}
+
+const shell = await bundle("lib/pwa/shell/shell.tsx");
+const shellCode = shell.text;
 const shellFile = `shell-${hash(shellCode)}.js`;
 writeFileSync(join(out, shellFile), shellCode);
 const themeFile = `theme-${hash(THEME_SCRIPT)}.js`;
@@ -86,18 +91,8 @@ const precache = [
   ...css.map((c) => ({ url: c.url, revision: null })),
   { url: "/icons/icon-192.png", revision: hash(readFileSync(join(pub, "icons", "icon-192.png"))) },
 ];
-const sw = await build({
-  entryPoints: [join(root, "lib/pwa/worker/sw.ts")],
-  bundle: true,
-  minify: true,
-  format: "iife",
-  target: "es2022",
-  define: { ...define, __SHELL_MANIFEST__: JSON.stringify(precache), __BUILD_ID__: JSON.stringify(buildId) },
-  write: false,
-  tsconfig: join(root, "tsconfig.json"),
-  logLevel: "warning",
-});
-writeFileSync(join(pub, "sw.js"), sw.outputFiles[0].text);
+const sw = await bundle("lib/pwa/worker/sw.ts", { __SHELL_MANIFEST__: JSON.stringify(precache), __BUILD_ID__: JSON.stringify(buildId) });
+writeFileSync(join(pub, "sw.js"), sw.text);
 console.log(
-  `build-pwa: sw.js ${(sw.outputFiles[0].contents.length / 1024).toFixed(1)} kB, shell ${(shellCode.length / 1024).toFixed(1)} kB, ${precache.length} files precached (build ${buildId})`,
+  `build-pwa: sw.js ${(sw.contents.length / 1024).toFixed(1)} kB, shell ${(shellCode.length / 1024).toFixed(1)} kB, ${precache.length} files precached (build ${buildId})`,
 );

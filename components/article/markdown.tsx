@@ -4,7 +4,7 @@ import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 import { createLru } from "@/lib/server/lru";
 import { rehypeImagesAsLinks } from "./images-as-links";
-import { SCROLLS_SIDEWAYS } from "./scrolls-sideways";
+import { MARKDOWN_ELEMENTS } from "./markdown-elements";
 
 const remarkPlugins = [remarkGfm, remarkBreaks];
 // Highlighting only where there is fenced code: setting up highlight.js for every card of the feed
@@ -15,15 +15,7 @@ const PLUGINS: Record<"plain" | "highlight", Record<"trusted" | "untrusted", Plu
   plain: { trusted: [], untrusted: [rehypeImagesAsLinks] },
   highlight: { trusted: [rehypeHighlight], untrusted: [rehypeImagesAsLinks, rehypeHighlight] },
 };
-const components = {
-  a: ({ href, children }: { href?: string; children?: React.ReactNode }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-      {children}
-    </a>
-  ),
-  pre: ({ children }: { children?: React.ReactNode }) => <pre {...SCROLLS_SIDEWAYS.code}>{children}</pre>,
-  table: ({ children }: { children?: React.ReactNode }) => <table {...SCROLLS_SIDEWAYS.table}>{children}</table>,
-};
+const components = MARKDOWN_ELEMENTS;
 
 // On the server the same bodies are rendered for request after request (every signed-in reader's feed is
 // rendered per request, mostly from the same hot articles; a permalink renders again when its counters

@@ -15,30 +15,38 @@ export type LikeAction = { action: "liked" | "unliked"; like_cnt: number };
 
 /** Likes the article, or unlikes it when the caller already likes it. */
 export async function toggleLike({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<LikeAction> {
-  const stats = await interestStats(db);
-  return onArticle(() =>
-    db.transaction(async (tx) => {
-      await requireVisibleArticle(tx, articleId);
-      const added = await tx.insert(likes).values({ userId, articleId }).onConflictDoNothing().returning({ at: likes.createdAt });
-      if (added.length) await learn(tx, stats, userId, [{ articleId, signal: "like", at: added[0].at }]);
-      else await removeLike(tx, stats, userId, articleId);
-      return { action: added.length ? "liked" : "unliked", like_cnt: (await counters(tx, articleId)).likeCnt };
-    }),
-  );
+  return likeIn(db, userId, articleId, async (tx, stats, added) => {
+    if (!added) await removeLike(tx, stats, userId, articleId);
+    return added ? "liked" : "unliked";
+  });
 }
 
 /**
  * Likes the article if the caller does not already (idempotent): what a like made offline is sent as, so a
- * replay after a lost answer never turns it into an unlike (lib/offline/outbox.ts).
+ * replay after a lost answer never turns it into an unlike (lib/offline/sync.ts).
  */
 export async function like({ db, userId, articleId }: { db: Db; userId: number; articleId: number }): Promise<LikeAction> {
+  return likeIn(db, userId, articleId, async () => "liked");
+}
+
+/**
+ * In one transaction: the visible article's like by the caller added (teaching their interests) unless it exists,
+ * then `then` (told whether it was added) decides the action; the count after it.
+ */
+async function likeIn(
+  db: Db,
+  userId: number,
+  articleId: number,
+  then: (tx: Tx, stats: TermStats | null, added: boolean) => Promise<LikeAction["action"]>,
+): Promise<LikeAction> {
   const stats = await interestStats(db);
   return onArticle(() =>
     db.transaction(async (tx) => {
       await requireVisibleArticle(tx, articleId);
       const added = await tx.insert(likes).values({ userId, articleId }).onConflictDoNothing().returning({ at: likes.createdAt });
       if (added.length) await learn(tx, stats, userId, [{ articleId, signal: "like", at: added[0].at }]);
-      return { action: "liked", like_cnt: (await counters(tx, articleId)).likeCnt };
+      const action = await then(tx, stats, added.length > 0);
+      return { action, like_cnt: (await counters(tx, articleId)).likeCnt };
     }),
   );
 }

@@ -3,19 +3,15 @@
 // the connection returns — in order, once (one tab at a time, under a Web Lock), each call idempotent on the
 // server so a replay after a lost answer changes nothing. Loaded after the page (components/pwa/offline-sync.tsx).
 import type { ApiArticle } from "@/lib/articles/serialize";
-import { USER_STORAGE_KEY } from "@/lib/auth/constants";
+import { getStoredUser, getToken } from "@/lib/client/session";
 import { deleteShelf, FAVORITES_KEPT, Shelf, shelfName, type OfflineArticle, type OutboxItem, type OutboxKind } from "./store";
 
 type Kept = Omit<OfflineArticle, "openedAt" | "favoritedAt">;
 
 /** The signed-in account's id from the stored user (null for a visitor). */
 export function storedUserId(): number | null {
-  try {
-    const id = Number(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? "null")?.id);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
-  } catch {
-    return null;
-  }
+  const id = Number(getStoredUser()?.id);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 export const shelf = () => new Shelf(shelfName(storedUserId()));
@@ -43,8 +39,8 @@ export function toKept(a: ApiArticle): Kept {
 }
 
 function tokenHeader(): Record<string, string> {
-  const m = document.cookie.match(/(?:^|;\s*)shiyue_token=([^;]*)/);
-  return m ? { Authorization: `Bearer ${decodeURIComponent(m[1])}` } : {};
+  const token = getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
 async function getJson<T>(path: string): Promise<T | null> {

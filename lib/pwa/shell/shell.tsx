@@ -9,7 +9,7 @@ import Markdown from "react-markdown";
 import remarkBreaks from "remark-breaks";
 import remarkGfm from "remark-gfm";
 import { rehypeImagesAsLinks } from "@/components/article/images-as-links";
-import { SCROLLS_SIDEWAYS } from "@/components/article/scrolls-sideways";
+import { MARKDOWN_ELEMENTS } from "@/components/article/markdown-elements";
 import { formatChineseDate } from "@/lib/format";
 import { Shelf, shelfName, type OfflineArticle, type OutboxItem, type Problem } from "@/lib/offline/store";
 import { storedUserId } from "@/lib/offline/sync";
@@ -176,8 +176,9 @@ function ArticleView({ article }: { article: OfflineArticle }) {
       </a>
       <h1 className="mt-2 text-2xl font-semibold text-slate-900">{article.title}</h1>
       <p className="mt-1 text-sm text-slate-500">{byline(article)}</p>
+      {/* As the site renders article markdown, without highlight.js and with images as links: nothing is fetched. */}
       <div className="markdown mt-4">
-        <Markdown remarkPlugins={[remarkGfm, remarkBreaks]} rehypePlugins={[rehypeImagesAsLinks]} components={components}>
+        <Markdown remarkPlugins={[remarkGfm, remarkBreaks]} rehypePlugins={[rehypeImagesAsLinks]} components={MARKDOWN_ELEMENTS}>
           {article.content}
         </Markdown>
       </div>
@@ -190,17 +191,6 @@ function ArticleView({ article }: { article: OfflineArticle }) {
   );
 }
 
-// As the site renders article markdown (components/article/markdown.tsx), without highlight.js (the shell stays
-// small) and with images as links: nothing is fetched for an article read offline.
-const components = {
-  a: ({ href, children }: { href?: string; children?: React.ReactNode }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-      {children}
-    </a>
-  ),
-  pre: ({ children }: { children?: React.ReactNode }) => <pre {...SCROLLS_SIDEWAYS.code}>{children}</pre>,
-  table: ({ children }: { children?: React.ReactNode }) => <table {...SCROLLS_SIDEWAYS.table}>{children}</table>,
-};
 
 /** Back to the list within the shell when the article was opened from it (no network needed). */
 function back(e: React.MouseEvent) {
