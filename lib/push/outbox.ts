@@ -13,12 +13,21 @@ export const DAILY_PUSHES = 20;
 
 export type PushContent = { title: string; body: string; url: string };
 
-/** Queues a notification for `userId` when they want it; whether it was queued. */
-export async function queuePush(tx: Db | Tx, userId: number, kind: PushKind, content: PushContent, now = new Date()): Promise<boolean> {
+/**
+ * Queues a notification for `userId` when they want it; whether it was queued. The reader's row is locked for the
+ * count and the insert, so replies arriving together cannot all pass the daily cap (one transaction at a time per
+ * reader). Inside the causing transaction it is a savepoint of it, else a transaction of its own.
+ */
+export async function queuePush(db: Db | Tx, userId: number, kind: PushKind, content: PushContent, now = new Date()): Promise<boolean> {
+  return db.transaction((tx) => queueIn(tx, userId, kind, content, now));
+}
+
+async function queueIn(tx: Tx, userId: number, kind: PushKind, content: PushContent, now: Date): Promise<boolean> {
   const [reader] = await tx
     .select({ replies: users.pushReplies, digest: users.pushDigest, browsers: sql<number>`(select count(*)::int from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})` })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    .for("update");
   if (!reader || reader.browsers === 0 || !(kind === "reply" ? reader.replies : reader.digest)) return false;
   const [{ n }] = await tx
     .select({ n: count() })

@@ -1,3 +1,4 @@
+// Both databases: the daily cap's row lock under concurrent queuing.
 // Web Push end to end (issue 45, acceptance 3): the test plays a browser's push service on loopback and holds the
 // subscription's keys like a browser does. A reply to a reader's comment and a digest each reach it as one message,
 // VAPID-signed (RFC 8292: the JWT verified with the site's public key) and encrypted (RFC 8291, aes128gcm: decrypted
@@ -194,6 +195,15 @@ describe("Web Push", () => {
     const res = await subscribe(reader, browser("n").json);
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe("本站暂未开通消息推送");
+  });
+
+  it("50 notifications queued at once for one reader stop at the daily cap (the reader's row locked for the count)", async () => {
+    const a = await newUser("burst");
+    const db = await getDb();
+    await subscribe(a, browser("burst").json);
+    const queued = await Promise.all(Array.from({ length: 50 }, (_, i) => queuePush(db, a.id, "reply", { title: "有人回复了你的评论", body: `第 ${i} 条`, url: "/" })));
+    expect(queued.filter(Boolean)).toHaveLength(DAILY_PUSHES);
+    expect((await db.select().from(pushMessages).where(eq(pushMessages.userId, a.id))).length).toBe(DAILY_PUSHES);
   });
 
   it("kinds switched off queue nothing; at most DAILY_PUSHES a day; B unsubscribing A's endpoint leaves A's subscription", async () => {
