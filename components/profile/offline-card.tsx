@@ -8,7 +8,8 @@ import { OPENED_KEPT } from "@/lib/offline/store";
 
 type Usage = { favorites: number; opened: number; waiting: number; bytes: number; quota: number | null };
 
-const mb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(Math.round(bytes / 1024), 1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const mb = (bytes: number) =>
+  bytes < 1024 ** 2 ? `${Math.max(Math.round(bytes / 1024), 1)} KB` : bytes < 1024 ** 3 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 
 async function measure(): Promise<Usage> {
   const { shelf } = await import("@/lib/offline/sync");

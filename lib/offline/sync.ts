@@ -2,6 +2,7 @@
 // article, syncing the favourites from the server, queueing an action done offline and sending the queue when
 // the connection returns — in order, once (one tab at a time, under a Web Lock), each call idempotent on the
 // server so a replay after a lost answer changes nothing. Loaded after the page (components/pwa/offline-sync.tsx).
+import { platformByKey } from "@/lib/articles/platforms";
 import type { ApiArticle } from "@/lib/articles/serialize";
 import { getStoredUser, getToken } from "@/lib/client/session";
 import { deleteShelf, FAVORITES_KEPT, Shelf, shelfName, type OfflineArticle, type OutboxItem, type OutboxKind } from "./store";
@@ -32,7 +33,7 @@ export function toKept(a: ApiArticle): Kept {
     title: a.title,
     content: a.content ?? "",
     author: a.author_name ?? "",
-    platform: a.platform_name ?? a.source_platform ?? "",
+    platform: platformByKey(a.platform_name)?.name ?? a.source_platform ?? "",
     sourceUrl: a.source_url,
     createdAt: a.create_time,
   };
