@@ -108,6 +108,8 @@ test("a reader's favourites and last opened articles read offline; a like and a 
     const card = home.articles.filter({ hasText: article.title });
     await cardActions(card).bookmark.click();
     await expect(cardActions(card).bookmark).toHaveAttribute("aria-pressed", "true");
+    // Kept on the device once its text is fetched (before the next page, which would cancel the fetch).
+    await expect.poll(() => keptIds(page)).toContain(article.id);
   }
   for (const article of [c, d, e]) {
     await page.goto(`/articles/${article.id}`);

@@ -56,8 +56,13 @@ export async function keepOpened(articleId: number): Promise<void> {
   if (got?.data?.content) await shelf().opened(toKept(got.data));
 }
 
-/** A favourite made or undone online here: the shelf follows at once (the next sync has the last word). */
+/**
+ * A favourite made or undone online here: the shelf follows at once, and the next page reads the favourites again
+ * (so one whose article could not be fetched here — the reader went on at once — still arrives).
+ */
 export async function favoriteChanged(articleId: number, favorited: boolean): Promise<void> {
+  const userId = storedUserId();
+  if (userId) localStorage.removeItem(`${SYNCED_AT}:${userId}`);
   if (!favorited) return shelf().markFavorite({ id: articleId }, false);
   const got = await getJson<{ data: ApiArticle }>(`/api/v1/articles/${articleId}`);
   if (got?.data?.content) await shelf().markFavorite(toKept(got.data), true);
