@@ -16,7 +16,7 @@ WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
-RUN npx next build && npx tsx scripts/build-pwa.ts && node scripts/build-cli.mjs .next/standalone
+RUN npx next build && npx tsx scripts/build-pwa.ts && node scripts/build-server.mjs .next/standalone && node scripts/build-cli.mjs .next/standalone
 
 FROM node:24-bookworm-slim AS runner
 WORKDIR /app
@@ -41,4 +41,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# server.js is our server (server/main.ts, bundled by scripts/build-server.mjs), which starts Next.js inside it.
 CMD ["node", "server.js"]

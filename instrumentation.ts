@@ -1,19 +1,9 @@
-// Runs once when a server instance starts, before it serves requests: stamp each request with its socket's
-// address (lib/server/peer-address.ts), answer /metrics to its token (lib/metrics/serve.ts) and visitors' kept pages and kept search pages first (lib/server/front-door.ts), validate the configuration, migrate and seed the database. Not
-// during `next build`.
+// Next.js's start-up hook, run once inside Next.js when server/main.ts prepares it (not during `next build`):
+// validate the configuration, migrate and seed the database, start the page caches and the background work
+// (lib/server/start.ts). The HTTP server itself, and what each request goes through before Next.js, are
+// server/main.ts and lib/server/pipeline.ts.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { stampPeerAddresses } = await import("./lib/server/peer-address");
-  stampPeerAddresses();
-  // Visitors' kept pages (the home page, permalinks) and kept search pages are answered before Next.js once
-  // their caches start.
-  const [{ installFrontDoor }, { answerMetrics }, { answerKeptPage }, { answerKeptSearch }] = await Promise.all([
-    import("./lib/server/front-door"),
-    import("./lib/metrics/serve"),
-    import("./lib/server/kept-pages"),
-    import("./lib/server/kept-searches"),
-  ]);
-  installFrontDoor([answerMetrics, answerKeptPage, answerKeptSearch]);
   const { startServer } = await import("./lib/server/start");
   await startServer();
 }

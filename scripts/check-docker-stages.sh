@@ -23,7 +23,7 @@ trap cleanup EXIT
 git archive HEAD | tar -x -C "$work" --exclude-from=<(grep -v '^!' .dockerignore) 2>/dev/null || git archive HEAD | tar -x -C "$work"
 cd "$work"
 echo "stage deps:   npm ci";      npm ci --no-audit --no-fund > deps.log 2>&1
-echo "stage build:  next build";  NEXT_TELEMETRY_DISABLED=1 npx next build > build.log 2>&1 && node scripts/build-cli.mjs .next/standalone >> build.log 2>&1
+echo "stage build:  next build";  NEXT_TELEMETRY_DISABLED=1 npx next build > build.log 2>&1 && node scripts/build-server.mjs .next/standalone >> build.log 2>&1 && node scripts/build-cli.mjs .next/standalone >> build.log 2>&1
 echo "stage runner: assemble /app"
 mkdir -p runner && cp -r .next/standalone/. runner/ && mkdir -p runner/.next && cp -r .next/static runner/.next/static
 cp -r public drizzle runner/ && mkdir -p runner/content && cp -r content/demo runner/content/demo
@@ -159,6 +159,10 @@ else
     for _ in $(seq 1 10); do grep -q "\"request_id\":\"$id\"" ../nginx.log && break; sleep 0.2; done
     grep -q "\"request_id\":\"$id\"" ../nginx.log || { echo "proxy: the app's X-Request-Id ($id) is not nginx's"; exit 1; }
     echo "proxy:    X-Request-Id $id in nginx's log and the app's answer"
+    # The per-client limits: a burst of 200 health checks from one address at once meets nginx's own 429s.
+    codes=$(seq 1 200 | xargs -P 50 -I{} curl -s -o /dev/null -w '%{http_code}\n' "http://127.0.0.1:$pport/api/health" | sort | uniq -c | tr -s ' ' | tr '\n' ',')
+    echo "$codes" | grep -q ' 429' || { echo "proxy: 200 requests at once from one address met no 429 ($codes)"; exit 1; }
+    echo "proxy:    200 requests at once from one address: $codes"
     kill $proxy; wait $proxy || true; proxy=''
   fi
 fi

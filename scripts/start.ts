@@ -1,5 +1,5 @@
 // npm start: validate the configuration, build when there is no production build of the current
-// commit, then serve the standalone build on PORT. `--build-only` stops after the build (npm run build:app: the
+// commit, then serve the standalone build on PORT with our server (server/main.ts, bundled as its server.js). `--build-only` stops after the build (npm run build:app: the
 // journeys' global setup builds once for every server they start). The server migrates and seeds the database itself
 // (instrumentation.ts), so this script never opens the database.
 import { spawn, spawnSync } from "node:child_process";
@@ -131,6 +131,9 @@ if (needsBuild(key)) {
     // The service worker and the offline shell (public/sw.js, public/offline*), copied beside the server next.
     const pwa = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-pwa.ts"], { cwd: root, stdio: "inherit" });
     if (pwa.status !== 0) fail("离线功能（service worker）构建失败，请查看上面的输出。");
+    // Our server (server/main.ts) as the standalone folder's server.js, in place of Next's.
+    const server = spawnSync(process.execPath, ["scripts/build-server.mjs", standalone], { cwd: root, stdio: "inherit" });
+    if (server.status !== 0) fail("服务器入口（server/main.ts）构建失败，请查看上面的输出。");
     prepareStandalone();
     makePgliteTemplate();
     writeFileSync(stampFile, JSON.stringify({ key, builtAt: new Date().toISOString() }));

@@ -6,6 +6,7 @@
 import { getConfig, ConfigError } from "@/lib/config";
 import { closeDb, getDb } from "@/lib/db";
 import { errorMessage, log } from "@/lib/log";
+import { registerCollectors } from "@/lib/metrics/collectors";
 import { startMetricsServer, stopMetricsServer } from "@/lib/metrics/serve";
 import { logFfmpeg } from "@/lib/summary/media/ffmpeg";
 import { runSummaryTask } from "@/lib/summary/pipeline";
@@ -27,6 +28,7 @@ try {
   startPushWorker(getDb);
   startEmbedder(getDb);
   if (config.WORKER_HEARTBEAT_FILE) startHeartbeat(getDb, config.WORKER_HEARTBEAT_FILE);
+  registerCollectors(); // the gauges read when Prometheus scrapes
   await startMetricsServer();
   log.info("worker started", { worker: workers.workerId, concurrency: config.SUMMARY_CONCURRENCY, feeds: config.FEED_CONCURRENCY });
   void logFfmpeg();

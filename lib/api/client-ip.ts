@@ -86,9 +86,9 @@ export function resolveClient(peer: string, forwardedFor: string | null, proxies
 }
 
 /**
- * The budget key of the request's client (IPv4 address or IPv6 /64). Without the server's peer stamp (a
- * request held while the server was still starting, before the stamp was installed) it answers 503 rather
- * than let every such request share one key.
+ * The budget key of the request's client (IPv4 address or IPv6 /64). Without the server's peer stamp (a route
+ * called by something other than server/main.ts's pipeline, or a socket without an address) it answers 503
+ * rather than let every such request share one key.
  */
 export function clientIp(req: Request): string {
   const peer = normalizeAddress(req.headers.get(PEER_HEADER) ?? "");

@@ -1,6 +1,6 @@
-// Gauges read when Prometheus scrapes: the database pools of this process and the summary queue. Registered on
-// the first scrape, so a process nobody scrapes never runs the queue's query; a process that has not opened its
-// database (yet) reports neither.
+// Gauges read when Prometheus scrapes: the database pools of this process and the summary queue. Registered at
+// start-up (lib/server/start.ts, scripts/worker.ts); each is read only at a scrape, so a process nobody scrapes
+// never runs the queue's query; a process that has not opened its database (yet) reports neither.
 import { sql } from "drizzle-orm";
 import { openedDbHandle } from "@/lib/db";
 import { dueCount } from "@/lib/digest/worker";

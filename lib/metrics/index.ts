@@ -97,6 +97,11 @@ const caches = () =>
 
 export const recordCache = (cache: string, hit: boolean) => caches().inc({ cache, result: hit ? "hit" : "miss" });
 
+const refusals = () =>
+  once("admission", (registers) => new client.Counter({ name: "shiyue_admission_refused_total", help: "Requests turned away at the door with 429, by class (page, api) and budget (in_flight, time)", labelNames: ["class", "budget"], registers }));
+
+export const recordRefusal = (kind: string, budget: string) => refusals().inc({ class: kind, budget });
+
 const reads = () =>
   once("reads", (registers) => new client.Counter({ name: "shiyue_db_reads_total", help: "Lag-tolerant reads (feed, search, permalinks, chat retrieval) by where they went: replica or primary (with DATABASE_READ_URL)", labelNames: ["target"], registers }));
 

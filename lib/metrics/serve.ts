@@ -1,18 +1,17 @@
 // /metrics: the registry in Prometheus' text format. On the public port the front door answers it, before
 // Next.js, to `Authorization: Bearer <METRICS_TOKEN>` only (no token configured: Next's 404, as for any unknown
 // path). METRICS_PORT serves it without a token on a port of its own, for a scraper inside the operator's network;
-// the worker process, which has no public port, is scraped there.
+// the worker process, which has no public port, is scraped there. The gauges read at a scrape (collectors.ts) are
+// registered by the process at start-up (lib/server/start.ts, scripts/worker.ts).
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { defaultDetail } from "@/lib/api/errors";
 import { getConfig } from "@/lib/config";
 import { errorMessage, log } from "@/lib/log";
-import { header, PASS_BY, type FrontAnswer } from "@/lib/server/front-door";
-import { registerCollectors } from "./collectors";
+import { header, type FrontAnswer } from "@/lib/server/front-door";
 import { registry } from "./index";
 
 async function sendMetrics(res: ServerResponse): Promise<void> {
-  registerCollectors();
   const r = registry();
   const body = await r.metrics();
   res.writeHead(200, { "content-type": r.contentType, "cache-control": "no-store" }).end(body);
@@ -56,7 +55,6 @@ export async function startMetricsServer(): Promise<void> {
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
-  Object.assign(s, { [PASS_BY]: true }); // not a request of the site: no request metrics, no token
   await new Promise<void>((resolve, reject) => s.once("error", reject).listen(port, "0.0.0.0", resolve));
   server = s;
   log.info("metrics listening", { port });

@@ -15,8 +15,11 @@ import { startDigestWorker } from "@/lib/digest/worker";
 import { startPushWorker } from "@/lib/push/worker";
 import { ensureReady } from "@/lib/db/bootstrap";
 import { errorMessage, log } from "@/lib/log";
+import { registerCollectors } from "@/lib/metrics/collectors";
 import { startMetricsServer } from "@/lib/metrics/serve";
 import { startPageCaches } from "./page-caches";
+import { ownOrigin } from "./own-origin";
+import { warmRetrieval } from "./warm-retrieval";
 import { installShutdownHandlers } from "./shutdown";
 
 export async function startServer(): Promise<void> {
@@ -42,6 +45,10 @@ export async function startServer(): Promise<void> {
     log.warn("privacy policy incomplete", { detail: "未设置 SITE_OPERATOR 或 PRIVACY_CONTACT：隐私政策无法写明运营者名称和联系方式（docs/privacy.md）" });
   }
   startPageCaches({ getDb, origin: ownOrigin(config.PORT) });
+  // The chat's retrieval once (jieba's dictionary, the search statistics, the database's pages), here where the
+  // routes' modules live, before server/main.ts warms the pages over HTTP (lib/server/warm-up.ts).
+  await warmRetrieval();
+  registerCollectors(); // the gauges read when Prometheus scrapes
   await startMetricsServer();
   void startSearchUpkeep();
   // Searches and chat questions counted in memory, written every 30 s (web processes, workers or not).
@@ -57,11 +64,4 @@ export async function startServer(): Promise<void> {
     startDigestWorker(getJobDb);
     startPushWorker(getJobDb);
   }
-}
-
-/** Where this server can reach itself: its listening address, or loopback when it listens on all of them. */
-function ownOrigin(port: number): string {
-  const host = process.env.HOSTNAME;
-  if (!host || host === "0.0.0.0" || host === "::" || host === "localhost") return `http://127.0.0.1:${port}`;
-  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }

@@ -3,13 +3,16 @@ import { ensureReady } from "@/lib/db/bootstrap";
 import { migrationStatus } from "@/lib/db/status";
 import { log, errorMessage } from "@/lib/log";
 import { isStopping } from "@/lib/server/lifecycle";
+import { isWarm } from "@/lib/server/warm-up";
 import { methodNotAllowed } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/ready – the database answers and every committed migration is applied
+// GET /api/ready – the database answers, every committed migration is applied and the process is warm
+// (lib/server/warm-up.ts: a load balancer sends no reader to a cold process)
 export async function GET() {
   if (isStopping()) return NextResponse.json({ detail: "服务正在重启" }, { status: 503 });
+  if (!isWarm()) return NextResponse.json({ detail: "服务正在预热" }, { status: 503, headers: { "Retry-After": "1" } });
   try {
     const info = await ensureReady();
     const status = await migrationStatus();

@@ -1,0 +1,139 @@
+// Per-client admission through the server's real request pipeline (lib/server/pipeline.ts) over HTTP, with a
+// stand-in for Next.js and a clock of the test's own: a crowd from one address is turned away with cheap 429s while
+// another address, and the same address's page navigations, still get through.
+import { request } from "node:http";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ADMISSION, createAdmission, MAX_CHARGE_MS, requestKind } from "@/lib/server/admission";
+import { startBehindFrontDoor, type StandIn } from "@/test/front-door-server";
+
+type Answer = { status: number; retryAfter: string | null; type: string; body: string };
+
+/** GET `path` from the local address `from` (every 127.x.y.z is this machine: each is a client of its own). */
+function get(base: string, path: string, from = "127.0.0.1", headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { localAddress: from, headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8").on("data", (c: string) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode!, retryAfter: (res.headers["retry-after"] as string) ?? null, type: res.headers["content-type"] ?? "", body }));
+    });
+    req.on("error", reject).end();
+  });
+}
+
+let clock = 0;
+let standIn: StandIn | undefined;
+/** Requests the stand-in holds until the test lets them go. */
+let held: (() => void)[] = [];
+/** Whether the stand-in holds requests now. */
+let holding = false;
+/** Server time each request "takes" on the test's clock. */
+let cost = 0;
+
+beforeEach(() => {
+  clock = 0;
+  held = [];
+  holding = false;
+  cost = 0;
+});
+afterEach(async () => {
+  held.forEach((go) => go());
+  await standIn?.close();
+  standIn = undefined;
+});
+
+async function door(opts: { hold?: boolean } = {}) {
+  holding = opts.hold ?? false;
+  const admission = createAdmission({ now: () => clock, scale: () => 1 });
+  standIn = await startBehindFrontDoor({
+    admission,
+    next: async (req, res) => {
+      if (holding) await new Promise<void>((go) => held.push(go));
+      clock += cost;
+      res.writeHead(299, { "content-type": "text/plain" }).end(req.url);
+    },
+  });
+  return { base: standIn.base, admission };
+}
+
+describe("per-client admission", () => {
+  it("sorts requests: pages, API calls, and what is never counted", () => {
+    const kind = (url: string) => requestKind({ url } as never);
+    expect(kind("/")).toBe("page");
+    expect(kind("/articles/12?x=1")).toBe("page");
+    expect(kind("/api/v1/articles/search?keyword=a")).toBe("api");
+    for (const free of ["/_next/static/chunks/a.js", "/icons/192.png", "/sw.js", "/manifest.webmanifest", "/api/health", "/api/ready", "/metrics", "/offline", "/favicon.ico"]) {
+      expect(kind(free)).toBeNull();
+    }
+  });
+
+  it("keeps one address's requests in flight within its budget: the next is an immediate 429, another address goes on", async () => {
+    const { base } = await door({ hold: true });
+    const cap = ADMISSION.api.inFlight;
+    const crowd = Array.from({ length: cap }, () => get(base, "/api/v1/articles/search?keyword=x&page=2"));
+    await expect.poll(() => held.length).toBe(cap);
+    const refused = await get(base, "/api/v1/articles/search?keyword=x&page=3");
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBe("1");
+    expect(refused.type).toContain("application/json");
+    expect(JSON.parse(refused.body)).toEqual({ detail: "操作太频繁，请稍后再试" });
+    // Another address, and this address's page navigations, have budgets of their own.
+    const other = get(base, "/api/v1/articles/search?keyword=x", "127.0.0.2");
+    const page = get(base, "/articles/1", "127.0.0.1", { accept: "text/html" });
+    await expect.poll(() => held.length).toBe(cap + 2);
+    holding = false;
+    held.splice(0).forEach((go) => go());
+    expect((await Promise.all([...crowd, other, page])).map((a) => a.status)).toEqual(Array(cap + 2).fill(299));
+    // Once they ended, the address is let in again.
+    expect((await get(base, "/api/v1/articles")).status).toBe(299);
+  });
+
+  it("charges each request its server time: an address that used its burst waits, Retry-After says how long", async () => {
+    const { base } = await door();
+    cost = 500;
+    const api = ADMISSION.api;
+    let answered = 0;
+    while (answered < 50 && (await get(base, "/api/v1/articles/search?keyword=x&page=2")).status === 299) answered++;
+    // Admitted while the bucket was not empty; it refills a little while each request runs.
+    const plain = Math.ceil(api.burstMs / cost);
+    expect(answered).toBeGreaterThanOrEqual(plain);
+    expect(answered).toBeLessThanOrEqual(plain + 1);
+    const refused = await get(base, "/api/v1/articles/search?keyword=x&page=2");
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.retryAfter);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(Math.ceil(cost / api.msPerSecond));
+    // The page budget is untouched: the reader's navigation gets through, a plain HTML 429 is for later.
+    expect((await get(base, "/", "127.0.0.1", { accept: "text/html" })).status).toBe(299);
+    // Another address is unaffected.
+    expect((await get(base, "/api/v1/articles/search?keyword=x&page=2", "127.0.0.3")).status).toBe(299);
+    // After the wait, the bucket has refilled enough for the next.
+    clock += wait * 1000 + 1;
+    expect((await get(base, "/api/v1/articles/search?keyword=x&page=2")).status).toBe(299);
+  });
+
+  it("answers a page navigation past its budget with a short Chinese page, not the site", async () => {
+    const { base } = await door();
+    cost = MAX_CHARGE_MS * 2; // charged MAX_CHARGE_MS, while the bucket refills for 2 s of it
+    const net = MAX_CHARGE_MS - (cost * ADMISSION.page.msPerSecond) / 1000;
+    let pages = 0;
+    while (pages < 50 && (await get(base, "/", "127.0.0.4", { accept: "text/html" })).status === 299) pages++;
+    expect(pages).toBeGreaterThanOrEqual(Math.ceil(ADMISSION.page.burstMs / MAX_CHARGE_MS));
+    expect(pages).toBeLessThanOrEqual(Math.ceil(ADMISSION.page.burstMs / net) + 1);
+    const refused = await get(base, "/", "127.0.0.4", { accept: "text/html" });
+    expect(refused.status).toBe(429);
+    expect(refused.type).toContain("text/html");
+    expect(refused.body).toContain("访问太频繁了");
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+  });
+
+  it("never counts static files and probes", async () => {
+    const { base } = await door({ hold: true });
+    const crowd = Array.from({ length: ADMISSION.api.inFlight }, () => get(base, "/api/v1/articles"));
+    await expect.poll(() => held.length).toBe(ADMISSION.api.inFlight);
+    const probes = [get(base, "/api/ready"), get(base, "/_next/static/chunks/main.js")];
+    await expect.poll(() => held.length).toBe(ADMISSION.api.inFlight + 2);
+    holding = false;
+    held.splice(0).forEach((go) => go());
+    expect((await Promise.all([...crowd, ...probes])).every((a) => a.status === 299)).toBe(true);
+  });
+});
