@@ -50,8 +50,9 @@ export async function startApp(target: DbTarget, opts: { port: number; env: Reco
     RUN_WORKER: "false",
     LOG_DEBUG: "",
     SEED_DEMO: "false",
-    // Every benchmark request comes from 127.0.0.1: the per-address abuse budget must not be what is measured.
-    ABUSE_LIMIT_SCALE: "100000",
+    // Every benchmark request comes from 127.0.0.1: the per-address budgets must not be what is measured (the
+    // mixed-crowd row turns them on: it measures them).
+    ABUSE_LIMIT_SCALE: opts.env.ABUSE_LIMIT_SCALE ?? "100000",
     DATABASE_URL: "databaseUrl" in target ? target.databaseUrl : "",
     PGLITE_DIR: "dataDir" in target ? target.dataDir : join(root, "bench", ".data", "unused-pglite"),
     // Profiling the server alone (--cpu-prof, --heap-prof): not the benchmark's own process.

@@ -25,6 +25,11 @@
 //                               (BENCH_ARTICLES, default 1,000,000 here), read only: the home page, a
 //                               permalink and the feed timed idle and while BENCH_FLOOD_CLIENTS search,
 //                               in alternating phases, BENCH_FLOOD_RUNS times (default 2); bench/results/flood.md
+//   npm run bench -- --mixed-crowd  only the mixed-crowd row (bench/mixed-crowd.ts, issue 46) on a prepared
+//                               PostgreSQL corpus (BENCH_ARTICLES, default 1,000,000), per-client budgets on:
+//                               BENCH_FLOOD_CLIENTS clients at 127.0.0.2 ask for searches' pages 1–3 and random
+//                               permalinks while a reader at 127.0.0.1 opens the home page every 100 ms, alternating
+//                               with the reader alone; bench/results/mixed-crowd.md
 //   npm run bench -- --comments only the comments row (issue 43, bench/comments.ts) on a prepared PostgreSQL
 //                               corpus (BENCH_ARTICLES, default 1,000,000 here): 5,000,000 comments, one article
 //                               holding 100,000, seeded into it the first time (bench/comments-seed.ts: 193 s on
@@ -71,6 +76,7 @@ import { startApp } from "./app-server";
 import { label, pgliteAt, postgresAt, ready } from "./databases";
 import { explainQueries } from "./explain";
 import { runFloodAlone } from "./flood-run";
+import { runMixedCrowdAlone } from "./mixed-crowd";
 import { commentsCorpus, commentsTable, runCommentsAlone, writeCommentsResults, type CommentsResult } from "./comments";
 import { commentsSizeFor, seedComments } from "./comments-seed";
 import { digestCorpus, digestTable, FULL_DIGEST, QUICK_DIGEST, runDigestAlone, writeDigestResults, type DigestResult } from "./digest";
@@ -89,10 +95,11 @@ import { runTarget, type TargetResult } from "./target";
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const floodOnly = args.includes("--flood");
+const mixedCrowdOnly = args.includes("--mixed-crowd");
 const commentsOnly = args.includes("--comments");
 const digestOnly = args.includes("--digest");
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const mainSize = env("BENCH_ARTICLES", floodOnly || commentsOnly || digestOnly ? 1_000_000 : quick ? 10_000 : 100_000);
+const mainSize = env("BENCH_ARTICLES", floodOnly || mixedCrowdOnly || commentsOnly || digestOnly ? 1_000_000 : quick ? 10_000 : 100_000);
 const pgliteSizes = quick ? [] : (process.env.BENCH_PGLITE_ARTICLES ?? "10000,100000").split(",").map(Number);
 const scalingSizes = quick ? [] : [1_000, 10_000, 100_000].filter((n) => n < mainSize);
 // The quick run is a smoke run (every part of the bench once, briefly, so a broken one shows), not the
@@ -124,6 +131,11 @@ process.env.AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 resetConfig();
 const started = performance.now();
 console.log(`bench: ${floodOnly ? "flood" : commentsOnly ? "comments" : digestOnly ? "digest" : quick ? "quick" : "full"} run, ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+if (mixedCrowdOnly) {
+  const port = Number(process.env.BENCH_PORT ?? 3391);
+  await runMixedCrowdAlone({ ...floodOptions, articles: mainSize, runs: env("BENCH_FLOOD_RUNS", 2), port });
+  process.exit(0);
+}
 if (floodOnly) {
   const port = Number(process.env.BENCH_PORT ?? 3391);
   await runFloodAlone({ ...floodOptions, articles: mainSize, runs: env("BENCH_FLOOD_RUNS", 2), port });
