@@ -1,6 +1,6 @@
-// The mixed crowd's clients, in a process of their own, all from one local address (every 127.x.y.z is this
-// machine, and the app counts each as a client of its own): `node --import tsx bench/crowd-client.ts <base>
-// <clients> <local address> <paths as JSON>`. Prints "ready"; then for each line "<seconds>" on stdin, its clients
+// The mixed crowd's clients, in a process of their own, all one client address for the app (X-Forwarded-For, the app
+// trusting one proxy hop: clients on loopback itself are never counted): `node --import tsx bench/crowd-client.ts
+// <base> <clients> <client address> <paths as JSON>`. Prints "ready"; then for each line "<seconds>" on stdin, its clients
 // each send the next path as soon as they have the last answer, for that long, and it prints one JSON line: the
 // answers' times and the count of each status. Ends when stdin closes.
 import { Agent, request } from "node:http";
@@ -8,14 +8,14 @@ import { createInterface } from "node:readline";
 
 export type CrowdPhase = { latencies: number[]; statuses: Record<string, number>; seconds: number };
 
-const [base, clients, localAddress, paths] = process.argv.slice(2);
+const [base, clients, address, paths] = process.argv.slice(2);
 const list = JSON.parse(paths) as string[];
-const agent = new Agent({ keepAlive: true, localAddress, maxSockets: Number(clients) });
+const agent = new Agent({ keepAlive: true, maxSockets: Number(clients) });
 let i = 0;
 
 function get(path: string): Promise<number> {
   return new Promise((resolve) => {
-    const req = request(`${base}${path}`, { agent, headers: path.startsWith("/api/") ? {} : { accept: "text/html" }, timeout: 30_000 }, (res) => {
+    const req = request(`${base}${path}`, { agent, headers: { "x-forwarded-for": address, ...(path.startsWith("/api/") ? {} : { accept: "text/html" }) }, timeout: 30_000 }, (res) => {
       res.resume();
       res.on("end", () => resolve(res.statusCode ?? 0));
     });

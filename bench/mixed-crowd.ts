@@ -1,12 +1,13 @@
 // The mixed-crowd row (issue 46): what a crowd from one address, asking for anything, does to a reader at another.
-// `clients` clients (16) in a process of their own (bench/crowd-client.ts), all from 127.0.0.2, each sending its
+// `clients` clients (16) in a process of their own (bench/crowd-client.ts), all one address, each sending its
 // next request as soon as it has the last: a visitor's searches, pages 1, 2 and 3 (page 2 and later need an account:
 // 401), and permalinks of random articles across the corpus (most not kept: each rendered). Meanwhile a reader at
-// 127.0.0.1 opens the home page (a visitor's document) every PACE_MS — a person, not a second crowd — and its p95
+// another address opens the home page (a visitor's document) every PACE_MS — a person, not a second crowd — and its p95
 // while the crowd runs, against the same reader alone, is the figure (target: at most 2×). Idle and crowd phases
 // alternate, `cycles` of each, and each side pools its phases (as the flood row does, bench/flood.ts). The app runs
-// with its per-client budgets on (ABUSE_LIMIT_SCALE 1), as in production: the crowd's answers are counted by status
-// (429: turned away at the door, docs/server.md). Alone: `npm run bench -- --mixed-crowd`.
+// with its per-client budgets on (ABUSE_LIMIT_SCALE 1) behind one trusted proxy hop, as in production (compose's
+// nginx): each side names its address in X-Forwarded-For. The crowd's answers are counted by status (429: turned
+// away at the door, docs/server.md). Alone: `npm run bench -- --mixed-crowd`.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -39,7 +40,9 @@ const PACE_MS = 100;
 const RAMP_SECONDS = 1;
 const READER_PAGES = ["home", "permalink"] as const;
 type ReaderPage = (typeof READER_PAGES)[number];
-const CROWD_ADDRESS = "127.0.0.2";
+/** The two clients' addresses (documentation ranges), as the proxy in front would name them. */
+const CROWD_ADDRESS = "198.51.100.7";
+const READER_ADDRESS = "203.0.113.9";
 
 /** The crowd's requests, in turn: a search's pages 1–3 and random permalinks, alternating. */
 export function crowdPaths(articles: number, count = 3000, random = Math.random): string[] {
@@ -61,7 +64,7 @@ async function reader(base: string, path: string, seconds: number, into: Samples
   while (performance.now() < until) {
     const sent = performance.now();
     try {
-      const res = await fetch(new URL(path, base), { headers: { accept: "text/html" }, signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(new URL(path, base), { headers: { accept: "text/html", "x-forwarded-for": READER_ADDRESS }, signal: AbortSignal.timeout(30_000) });
       await res.arrayBuffer();
       if (!res.ok) into.errors++;
     } catch {
@@ -139,7 +142,7 @@ export async function runMixedCrowdAlone(opts: MixedCrowdOptions & { articles: n
     throw new Error(`${target.databaseUrl} is not prepared with ${opts.articles} articles: run npm run bench -- --prepare with BENCH_ARTICLES=${opts.articles} first`);
   }
   const started = new Date();
-  const app = await startApp(target, { port: opts.port, env: { AI_EMBEDDING_MODEL: "", ABUSE_LIMIT_SCALE: "1" } });
+  const app = await startApp(target, { port: opts.port, env: { AI_EMBEDDING_MODEL: "", ABUSE_LIMIT_SCALE: "1", TRUSTED_PROXIES: "1" } });
   const runs: MixedCrowdResult[] = [];
   try {
     for (let i = 0; i < opts.runs; i++) {
@@ -154,7 +157,7 @@ export async function runMixedCrowdAlone(opts: MixedCrowdOptions & { articles: n
   const rows = runs.flatMap((r, i) =>
     READER_PAGES.map((p) => [
       `${i + 1}`,
-      `${p} (reader at 127.0.0.1, every ${PACE_MS} ms)`,
+      `${p} (reader at ${READER_ADDRESS}, every ${PACE_MS} ms)`,
       `${r.idle[p].p50} / ${r.idle[p].p95} ms`,
       `${r.crowd[p].p50} / ${r.crowd[p].p95} ms`,
       `×${(r.crowd[p].p95 / r.idle[p].p95).toFixed(1)}`,

@@ -27,8 +27,8 @@
 //                               in alternating phases, BENCH_FLOOD_RUNS times (default 2); bench/results/flood.md
 //   npm run bench -- --mixed-crowd  only the mixed-crowd row (bench/mixed-crowd.ts, issue 46) on a prepared
 //                               PostgreSQL corpus (BENCH_ARTICLES, default 1,000,000), per-client budgets on:
-//                               BENCH_FLOOD_CLIENTS clients at 127.0.0.2 ask for searches' pages 1–3 and random
-//                               permalinks while a reader at 127.0.0.1 opens the home page every 100 ms, alternating
+//                               BENCH_FLOOD_CLIENTS clients at one address ask for searches' pages 1–3 and random
+//                               permalinks while a reader at another opens the home page every 100 ms, alternating
 //                               with the reader alone; bench/results/mixed-crowd.md
 //   npm run bench -- --comments only the comments row (issue 43, bench/comments.ts) on a prepared PostgreSQL
 //                               corpus (BENCH_ARTICLES, default 1,000,000 here): 5,000,000 comments, one article

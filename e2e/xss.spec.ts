@@ -93,6 +93,8 @@ test("feed items carrying scripts, handlers, javascript: links, SVG and mermaid 
 });
 
 test("profile fields carrying payloads show as text on the profile page and in the account menu", async ({ page, context }) => {
+  // Nine nicknames, each saved and its profile page opened and poked: a long journey (it ran past 30 s at load 10).
+  test.slow();
   const trap = await setTrap(context);
   // The nickname given at registration is shown in the header the register journey lands on.
   const register = new RegisterPage(page);

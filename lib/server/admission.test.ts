@@ -1,17 +1,19 @@
 // Per-client admission through the server's real request pipeline (lib/server/pipeline.ts) over HTTP, with a
 // stand-in for Next.js and a clock of the test's own: a crowd from one address is turned away with cheap 429s while
-// another address, and the same address's page navigations, still get through.
+// another address, and the same address's page navigations, still get through. The test is the clients' proxy
+// (TRUSTED_PROXIES=1): each client is the address its X-Forwarded-For names.
 import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resetConfig } from "@/lib/config";
 import { ADMISSION, createAdmission, MAX_CHARGE_MS, requestKind } from "@/lib/server/admission";
 import { startBehindFrontDoor, type StandIn } from "@/test/front-door-server";
 
 type Answer = { status: number; retryAfter: string | null; type: string; body: string };
 
-/** GET `path` from the local address `from` (every 127.x.y.z is this machine: each is a client of its own). */
-function get(base: string, path: string, from = "127.0.0.1", headers: Record<string, string> = {}): Promise<Answer> {
+/** GET `path` for the client at `from`, through the proxy this test plays. */
+function get(base: string, path: string, from = "198.51.100.1", headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { localAddress: from, headers }, (res) => {
+    const req = request(`${base}${path}`, { headers: { ...headers, "x-forwarded-for": from } }, (res) => {
       let body = "";
       res.setEncoding("utf8").on("data", (c: string) => (body += c));
       res.on("end", () => resolve({ status: res.statusCode!, retryAfter: (res.headers["retry-after"] as string) ?? null, type: res.headers["content-type"] ?? "", body }));
@@ -29,7 +31,10 @@ let holding = false;
 /** Server time each request "takes" on the test's clock. */
 let cost = 0;
 
+const savedProxies = process.env.TRUSTED_PROXIES;
 beforeEach(() => {
+  process.env.TRUSTED_PROXIES = "1";
+  resetConfig();
   clock = 0;
   held = [];
   holding = false;
@@ -39,6 +44,9 @@ afterEach(async () => {
   held.forEach((go) => go());
   await standIn?.close();
   standIn = undefined;
+  if (savedProxies === undefined) delete process.env.TRUSTED_PROXIES;
+  else process.env.TRUSTED_PROXIES = savedProxies;
+  resetConfig();
 });
 
 async function door(opts: { hold?: boolean } = {}) {
@@ -77,8 +85,8 @@ describe("per-client admission", () => {
     expect(refused.type).toContain("application/json");
     expect(JSON.parse(refused.body)).toEqual({ detail: "操作太频繁，请稍后再试" });
     // Another address, and this address's page navigations, have budgets of their own.
-    const other = get(base, "/api/v1/articles/search?keyword=x", "127.0.0.2");
-    const page = get(base, "/articles/1", "127.0.0.1", { accept: "text/html" });
+    const other = get(base, "/api/v1/articles/search?keyword=x", "198.51.100.2");
+    const page = get(base, "/articles/1", "198.51.100.1", { accept: "text/html" });
     await expect.poll(() => held.length).toBe(cap + 2);
     holding = false;
     held.splice(0).forEach((go) => go());
@@ -103,9 +111,9 @@ describe("per-client admission", () => {
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(Math.ceil(cost / api.msPerSecond));
     // The page budget is untouched: the reader's navigation gets through, a plain HTML 429 is for later.
-    expect((await get(base, "/", "127.0.0.1", { accept: "text/html" })).status).toBe(299);
+    expect((await get(base, "/", "198.51.100.1", { accept: "text/html" })).status).toBe(299);
     // Another address is unaffected.
-    expect((await get(base, "/api/v1/articles/search?keyword=x&page=2", "127.0.0.3")).status).toBe(299);
+    expect((await get(base, "/api/v1/articles/search?keyword=x&page=2", "198.51.100.3")).status).toBe(299);
     // After the wait, the bucket has refilled enough for the next.
     clock += wait * 1000 + 1;
     expect((await get(base, "/api/v1/articles/search?keyword=x&page=2")).status).toBe(299);
@@ -116,10 +124,10 @@ describe("per-client admission", () => {
     cost = MAX_CHARGE_MS * 2; // charged MAX_CHARGE_MS, while the bucket refills for 2 s of it
     const net = MAX_CHARGE_MS - (cost * ADMISSION.page.msPerSecond) / 1000;
     let pages = 0;
-    while (pages < 50 && (await get(base, "/", "127.0.0.4", { accept: "text/html" })).status === 299) pages++;
+    while (pages < 50 && (await get(base, "/", "198.51.100.4", { accept: "text/html" })).status === 299) pages++;
     expect(pages).toBeGreaterThanOrEqual(Math.ceil(ADMISSION.page.burstMs / MAX_CHARGE_MS));
     expect(pages).toBeLessThanOrEqual(Math.ceil(ADMISSION.page.burstMs / net) + 1);
-    const refused = await get(base, "/", "127.0.0.4", { accept: "text/html" });
+    const refused = await get(base, "/", "198.51.100.4", { accept: "text/html" });
     expect(refused.status).toBe(429);
     expect(refused.type).toContain("text/html");
     expect(refused.body).toContain("访问太频繁了");
@@ -135,5 +143,17 @@ describe("per-client admission", () => {
     holding = false;
     held.splice(0).forEach((go) => go());
     expect((await Promise.all([...crowd, ...probes])).every((a) => a.status === 299)).toBe(true);
+  });
+
+  it("never counts this machine's own clients (no proxy named in front of them: their readers would share one budget)", async () => {
+    process.env.TRUSTED_PROXIES = "0";
+    resetConfig();
+    const { base } = await door({ hold: true });
+    const many = ADMISSION.api.inFlight * 2;
+    const crowd = Array.from({ length: many }, () => get(base, "/api/v1/articles"));
+    await expect.poll(() => held.length).toBe(many);
+    holding = false;
+    held.splice(0).forEach((go) => go());
+    expect((await Promise.all(crowd)).every((a) => a.status === 299)).toBe(true);
   });
 });

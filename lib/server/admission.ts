@@ -10,8 +10,10 @@
 // Next.js or the page caches. Pages have the larger budgets: a reader's navigation is favoured over API calls.
 //
 // Not counted: static files (hashed assets, icons, the service worker, the manifest), the health and readiness
-// probes and /metrics (a load balancer or a scraper asks from one address), and the server's own renders
-// (page-cache-slot.ts: its render secret). The budgets scale with ABUSE_LIMIT_SCALE like every per-address
+// probes and /metrics (a load balancer or a scraper asks from one address), the server's own renders
+// (page-cache-slot.ts: its render secret) and its warm-up, and clients on this machine (loopback: local tools, the
+// journeys' browsers, and a proxy on the same host that TRUSTED_PROXIES does not name — counting it would put
+// every reader behind it into one budget). The budgets scale with ABUSE_LIMIT_SCALE like every per-address
 // budget (lib/abuse/budgets.ts). Clients are kept in an LRU of MAX_CLIENTS; one evicted starts full again.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { addressKey, normalizeAddress, PEER_HEADER, resolveClient } from "@/lib/api/client-ip";
@@ -76,7 +78,7 @@ export function createAdmission(opts: { limits?: Record<RequestKind, Limits>; no
       const kind = requestKind(req);
       if (!kind || isOwnRender(req)) return true;
       const key = clientKey(req);
-      if (!key) return true; // no socket address (the server never gets here without one): Next's routes decide
+      if (!key) return true;
       const at = now();
       let client = clients.get(key);
       if (!client) clients.set(key, (client = fresh(at)));
@@ -103,9 +105,15 @@ function isOwnRender(req: IncomingMessage): boolean {
   return (secret !== undefined && header(req, RENDER_HEADER) === secret) || isWarmUpRequest(req);
 }
 
+/** This machine: 127.0.0.0/8 and ::1. */
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1)$/;
+
+/** The client's budget key, or null for one that is not counted (no address, or this machine). */
 function clientKey(req: IncomingMessage): string | null {
   const peer = normalizeAddress(header(req, PEER_HEADER) ?? "");
-  return peer ? addressKey(resolveClient(peer, header(req, "x-forwarded-for"), getConfig().TRUSTED_PROXIES)) : null;
+  if (!peer) return null;
+  const client = resolveClient(peer, header(req, "x-forwarded-for"), getConfig().TRUSTED_PROXIES);
+  return LOOPBACK.test(client) ? null : addressKey(client);
 }
 
 const PAGE_429 = (seconds: number) =>

@@ -50,7 +50,7 @@ export async function startServer(): Promise<void> {
   await warmRetrieval();
   registerCollectors(); // the gauges read when Prometheus scrapes
   await startMetricsServer();
-  void startSearchUpkeep();
+  await startSearchUpkeep(); // on the embedded database: statistics analysed before the warm-up
   // Searches and chat questions counted in memory, written every 30 s (web processes, workers or not).
   startActivityLog(getJobDb);
   // Background work in the web process (RUN_WORKER=false leaves it to separate processes), on the job pool:
