@@ -36,7 +36,18 @@ const readJson = (file: string) => {
   }
 };
 
-export type App = { base: string; readyMs: number; logFile: string; errorsLogged: () => number; stop: () => Promise<void> };
+export type App = {
+  base: string;
+  /** performance.now() of this process just after the spawn: the server's age is counted from it. */
+  spawnedAt: number;
+  /** Spawn to /api/ready 200 (polled every 100 ms). */
+  readyMs: number;
+  /** The standalone server was spawned itself; false when it went through scripts/start.ts (which builds when the source changed). */
+  direct: boolean;
+  logFile: string;
+  errorsLogged: () => number;
+  stop: () => Promise<void>;
+};
 
 export async function startApp(target: DbTarget, opts: { port: number; env: Record<string, string> }): Promise<App> {
   const env: NodeJS.ProcessEnv = {
@@ -89,7 +100,7 @@ export async function startApp(target: DbTarget, opts: { port: number; env: Reco
     writeFileSync(served, JSON.stringify({ source: key, build: readJson(buildStamp).key }));
   }
   const errorsLogged = () => readFileSync(logFile, "utf8").split("\n").filter((l) => /"level":"error"|⨯/.test(l)).length;
-  return { base, readyMs: Math.round(performance.now() - started), logFile, errorsLogged, stop };
+  return { base, spawnedAt: started, readyMs: Math.round(performance.now() - started), direct, logFile, errorsLogged, stop };
 }
 
 /** `shared` when given (the quick run starts one app for several parts: its `stop` is left to the run), else a new app. */

@@ -11,7 +11,8 @@ type Stats = { p50: number; p95: number };
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 const stats = (xs: number[]): Stats => ({ p50: Math.round(pct(xs, 50) * 100) / 100, p95: Math.round(pct(xs, 95) * 100) / 100 });
 
-async function firstData(url: string, init: RequestInit): Promise<number> {
+/** Milliseconds from sending the request to the first SSE `data:` of its answer. */
+export async function firstData(url: string, init: RequestInit): Promise<number> {
   const started = performance.now();
   const res = await fetch(url, init);
   if (!res.ok || !res.body) throw new Error(`${url} answered ${res.status}`);

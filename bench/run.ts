@@ -6,14 +6,17 @@
 //                               first byte and the search flood on both), a crawler's permalinks (10,000
 //                               random ones cold, 304 revalidation at c=8), 50 simulated readers' personal
 //                               page 1 against the hot order (issue 31), the comments row on 1M (issue 43),
-//                               the digest row on 1M (issue 44; about 12 minutes of it), cold start, query
-//                               plans, the summary pipeline, media pipeline (issue 20), first-load JS
+//                               the digest row on 1M (issue 44; about 12 minutes of it), the cold-start row on
+//                               1M (three fresh processes, 90 s of each: about 5 minutes), PGlite
+//                               cold start, query plans, the summary pipeline, media pipeline (issue 20),
+//                               first-load JS
 //   npm run bench -- --quick    a smoke run, not the figures: each part once and small, so a broken bench
 //                               shows (no PGlite, scaling table, summary or media pipeline). PostgreSQL with
 //                               10,000 articles against the floor (1 s rows, one request at a time), 50
 //                               permalinks crawled, 4 readers × 2 rounds, sitemaps once cold, 5 chat
 //                               questions, the comments row on 20,000 comments (1 s rows), the digest row (20
-//                               readers, 50 for the worker, /daily 1 s), one cold start, one app start for the
+//                               readers, 50 for the worker, /daily 1 s), the cold-start row once (its first 30 s),
+//                               one PGlite cold start, one app start for the
 //                               crawler, the readers, the comments, the digests and the table. Under 3
 //                               minutes once prepared (2026-11-29, beside a test suite at load average 10–13:
 //                               2 min 15 s and 2 min 42 s; with the comments row, 2 min 33 s at load average 2;
@@ -45,10 +48,18 @@
 //                               ETag, 304, then BENCH_SECONDS at each of BENCH_CONNECTIONS), EXPLAIN ANALYZE of the
 //                               candidate statements; bench/results/digest.md and digest-plans.md. With --quick: the
 //                               quick run's sizes (20 readers, 10 over HTTP, 50 for the worker, 1 s at c=1)
+//   npm run bench -- --cold-start  only the cold-start row (bench/cold-start.ts) on a prepared PostgreSQL corpus
+//                               (BENCH_ARTICLES, default 1,000,000 here), writing nothing itself: BENCH_COLD_STARTS
+//                               fresh processes (default 3), each from /api/ready until 60 s after its spawn, one
+//                               client asking in turn the chat's first byte (4 questions), a signed-in home page,
+//                               the personal feed page 1, a random permalink and a visitor's search, then 30 s more
+//                               for comparison; about 5 minutes; bench/results/cold-start.{md,json}. With --quick:
+//                               one start, 30 s, nothing after
 // The full run includes the comments row on its 1M corpus (the large one by default; seeded with the corpora,
 // before any measurement, --prepare included); a quick run, on its main corpus, once, so a broken row shows: on
 // 10k with 20,000 comments (4,000 on the heavy article), on 1M with its 5,000,000. The same for the digest row: the
-// full run's on its 1M corpus at the sizes above, a quick run's on its main corpus at the quick sizes.
+// full run's on its 1M corpus at the sizes above, a quick run's on its main corpus at the quick sizes. And for the
+// cold-start row, after every other part (the simulated readers' interests personalise its page 1).
 //
 // Run it under `flock /tmp/sy-bench.lock` where other work builds, starts or measures the app. Environment:
 //   BENCH_DATABASE_URL     base of the PostgreSQL databases (default postgres://postgres@127.0.0.1:5432/shiyue_bench;
@@ -65,6 +76,9 @@
 //   BENCH_FLOOD_CLIENTS    how many clients search for the commonest words in the flood row (default 16)
 //   BENCH_FLOOD_SECONDS    how long each flood phase lasts (default 10; 5 s idle before each)
 //   BENCH_FLOOD_CYCLES     idle and flood phases, alternating (default 3 of each)
+//   BENCH_COLD_STARTS      fresh processes of the cold-start row (default 3, quick 1)
+//   BENCH_COLD_SECONDS     how long after its spawn each is measured (default 60, quick 30)
+//   BENCH_COLD_LATER_SECONDS  then how long more of the same, for comparison (default 30, quick 0)
 //   BENCH_APP_NODE_OPTIONS Node options for the app's server only (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
 // Results: bench/results/latest.json and bench/results/latest.md (the tables, ready for the docs).
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -77,6 +91,7 @@ import { label, pgliteAt, postgresAt, ready } from "./databases";
 import { explainQueries } from "./explain";
 import { runFloodAlone } from "./flood-run";
 import { runMixedCrowdAlone } from "./mixed-crowd";
+import { coldStartCorpus, coldStartTable, runColdStartAlone, writeColdStartResults, type ColdStartResult } from "./cold-start";
 import { commentsCorpus, commentsTable, runCommentsAlone, writeCommentsResults, type CommentsResult } from "./comments";
 import { commentsSizeFor, seedComments } from "./comments-seed";
 import { digestCorpus, digestTable, FULL_DIGEST, QUICK_DIGEST, runDigestAlone, writeDigestResults, type DigestResult } from "./digest";
@@ -98,8 +113,9 @@ const floodOnly = args.includes("--flood");
 const mixedCrowdOnly = args.includes("--mixed-crowd");
 const commentsOnly = args.includes("--comments");
 const digestOnly = args.includes("--digest");
+const coldStartOnly = args.includes("--cold-start");
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const mainSize = env("BENCH_ARTICLES", floodOnly || mixedCrowdOnly || commentsOnly || digestOnly ? 1_000_000 : quick ? 10_000 : 100_000);
+const mainSize = env("BENCH_ARTICLES", floodOnly || mixedCrowdOnly || commentsOnly || digestOnly || coldStartOnly ? 1_000_000 : quick ? 10_000 : 100_000);
 const pgliteSizes = quick ? [] : (process.env.BENCH_PGLITE_ARTICLES ?? "10000,100000").split(",").map(Number);
 const scalingSizes = quick ? [] : [1_000, 10_000, 100_000].filter((n) => n < mainSize);
 // The quick run is a smoke run (every part of the bench once, briefly, so a broken one shows), not the
@@ -126,16 +142,13 @@ const chatQuestions = quick ? 5 : 50;
 const crawlSize = quick ? { pages: env("BENCH_CRAWL_PAGES", 50), seconds } : {};
 const recommendSize = quick ? { readers: env("BENCH_RECOMMEND_READERS", 4), rounds: env("BENCH_RECOMMEND_ROUNDS", 2) } : {};
 const sitemapRuns = quick ? { cold: 1, cached: 5 } : {};
+// The cold-start row: fresh processes, each measured until this long after its spawn, then this long more for comparison.
+const coldStart = { starts: env("BENCH_COLD_STARTS", quick ? 1 : 3), seconds: env("BENCH_COLD_SECONDS", quick ? 30 : 60), laterSeconds: env("BENCH_COLD_LATER_SECONDS", quick ? 0 : 30) };
 
 process.env.AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 resetConfig();
 const started = performance.now();
-console.log(`bench: ${floodOnly ? "flood" : commentsOnly ? "comments" : digestOnly ? "digest" : quick ? "quick" : "full"} run, ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
-if (mixedCrowdOnly) {
-  const port = Number(process.env.BENCH_PORT ?? 3391);
-  await runMixedCrowdAlone({ ...floodOptions, articles: mainSize, runs: env("BENCH_FLOOD_RUNS", 2), port });
-  process.exit(0);
-}
+const mainSize = env("BENCH_ARTICLES", floodOnly || mixedCrowdOnly || commentsOnly || digestOnly || coldStartOnly ? 1_000_000 : quick ? 10_000 : 100_000);
 if (floodOnly) {
   const port = Number(process.env.BENCH_PORT ?? 3391);
   await runFloodAlone({ ...floodOptions, articles: mainSize, runs: env("BENCH_FLOOD_RUNS", 2), port });
@@ -153,6 +166,12 @@ if (digestOnly) {
   await runDigestAlone({ articles: mainSize, size: quick ? QUICK_DIGEST : FULL_DIGEST, port, load, command });
   process.exit(0);
 }
+if (coldStartOnly) {
+  const port = Number(process.env.BENCH_PORT ?? 3391);
+  const command = `${process.env.BENCH_ARTICLES ? `BENCH_ARTICLES=${mainSize} ` : ""}npm run bench -- --cold-start${quick ? " --quick" : ""}`;
+  await runColdStartAlone({ articles: mainSize, ...coldStart, port, command });
+  process.exit(0);
+}
 
 // Every corpus first: seeding is the slow part the first time, and it must not overlap a measurement.
 const main = await ready(postgresAt(mainSize), mainSize);
@@ -168,6 +187,8 @@ const commentsSize = commentsOn && commentsSizeFor(commentsOn.articles);
 if (commentsOn && commentsSize) await seedComments((commentsOn.target as { databaseUrl: string }).databaseUrl, commentsSize);
 // Issue 44's digest row: the run's 1M corpus (its readers seeded and removed by the row); a quick run's main corpus.
 const digestOn = quick ? main : [main, other].find((db) => db && db.articles >= 1_000_000);
+// The cold-start row: the same corpus.
+const coldStartOn = digestOn;
 if (args.includes("--prepare")) process.exit(0);
 
 const mainUrl = (main.target as { databaseUrl: string }).databaseUrl;
@@ -194,6 +215,7 @@ const crawls: CrawlResult[] = [];
 const recommended: RecommendResult[] = [];
 let comments: CommentsResult | undefined;
 let digest: DigestResult | undefined;
+let cold: ColdStartResult | undefined;
 let mainResult: TargetResult;
 let otherResult: TargetResult | undefined;
 const pgliteResults: TargetResult[] = [];
@@ -223,6 +245,11 @@ try {
 } finally {
   await shared?.stop();
   await provider.close();
+}
+// The cold-start row (bench/cold-start.ts) after every other app has stopped: its fresh processes need the port.
+if (coldStartOn) {
+  console.log(`\nbench: the cold-start row on ${label(coldStartOn.articles)}…`);
+  cold = await coldStartCorpus(coldStartOn.target as { databaseUrl: string }, coldStartOn.articles, { ...coldStart, port });
 }
 console.log("\nbench: cold start on PGlite (scripts/measure-startup.mjs)…");
 const startup = measureStartup(quick ? 1 : 3);
@@ -256,6 +283,7 @@ const facts = [
   `Personal recommendations (bench/recommendations.ts):\n\n${recommendTable(recommended)}`,
   comments && `Comments (bench/comments.ts${quick ? "" : "; plans in bench/results/comments-plans.md"}):\n\n${commentsTable(comments)}`,
   digest && `今日精选 (bench/digest.ts${quick ? "" : "; bench/results/digest.md, plans in digest-plans.md"}):\n\n${digestTable(digest)}`,
+  cold && `Cold start, ${cold.runs.length} fresh process${cold.runs.length > 1 ? "es" : ""} on ${label(cold.articles)}, each until ${cold.seconds} s after its spawn (bench/cold-start.ts${quick ? "" : "; bench/results/cold-start.md"}), ready after ${cold.runs.map((r) => `${(r.readyMs / 1000).toFixed(1)} s`).join(", ")}:\n\n${coldStartTable(cold)}`,
 ].filter(Boolean) as string[];
 const took = (performance.now() - started) / 1000;
 const header = `${new Date().toISOString().slice(0, 10)}, ${quick ? "npm run bench -- --quick" : "npm run bench"}, ${cpus().length} cores, Node ${process.version}, load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")}; took ${Math.round(took)} s.`;
@@ -268,10 +296,11 @@ for (const e of explained) {
 const out = join(import.meta.dirname, "results");
 mkdirSync(out, { recursive: true });
 const prepared = [main, ...scaled.values(), ...pglite, ...(other ? [other] : [])].map((db) => ({ database: describe(db.target), articles: db.articles, seedSeconds: db.seedSeconds }));
-const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, sitemaps, crawls, recommended, comments: comments && { ...comments, plans: comments.plans.map((c) => ({ ...c, statements: c.statements.map((s) => ({ ...s, plan: undefined })) })) }, digest: digest && { ...digest, plans: digest.plans.map((c) => ({ ...c, statements: c.statements.map((s) => ({ ...s, plan: undefined })) })) }, explained };
+const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, sitemaps, crawls, recommended, comments: comments && { ...comments, plans: comments.plans.map((c) => ({ ...c, statements: c.statements.map((s) => ({ ...s, plan: undefined })) })) }, digest: digest && { ...digest, plans: digest.plans.map((c) => ({ ...c, statements: c.statements.map((s) => ({ ...s, plan: undefined })) })) }, coldStart: cold, explained };
 writeFileSync(join(out, "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
 writeFileSync(join(out, "latest.md"), `${markdown}\n`);
 // The comments row's own files hold the figures of a full (or --comments) run; a quick run's are in latest.md only.
 if (comments && !quick) writeCommentsResults(`${header} The comments row on ${label(comments.articles)}.`, comments);
 if (digest && !quick) writeDigestResults(`${header} The digest row on ${label(digest.articles)}.`, digest);
-console.log(`written to bench/results/latest.json and bench/results/latest.md${comments && !quick ? ", comments.md and comments-plans.md" : ""}${digest && !quick ? ", digest.md and digest-plans.md" : ""}`);
+if (cold && !quick) writeColdStartResults(`${header} The cold-start row on ${label(cold.articles)}.`, cold);
+console.log(`written to bench/results/latest.json and bench/results/latest.md${comments && !quick ? ", comments.md and comments-plans.md" : ""}${digest && !quick ? ", digest.md and digest-plans.md" : ""}${cold && !quick ? ", cold-start.md and cold-start.json" : ""}`);
