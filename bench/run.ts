@@ -148,7 +148,12 @@ const coldStart = { starts: env("BENCH_COLD_STARTS", quick ? 1 : 3), seconds: en
 process.env.AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 resetConfig();
 const started = performance.now();
-const mainSize = env("BENCH_ARTICLES", floodOnly || mixedCrowdOnly || commentsOnly || digestOnly || coldStartOnly ? 1_000_000 : quick ? 10_000 : 100_000);
+console.log(`bench: ${floodOnly ? "flood" : mixedCrowdOnly ? "mixed-crowd" : commentsOnly ? "comments" : digestOnly ? "digest" : coldStartOnly ? "cold-start" : quick ? "quick" : "full"} run, ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+if (mixedCrowdOnly) {
+  const port = Number(process.env.BENCH_PORT ?? 3391);
+  await runMixedCrowdAlone({ ...floodOptions, articles: mainSize, runs: env("BENCH_FLOOD_RUNS", 2), port });
+  process.exit(0);
+}
 if (floodOnly) {
   const port = Number(process.env.BENCH_PORT ?? 3391);
   await runFloodAlone({ ...floodOptions, articles: mainSize, runs: env("BENCH_FLOOD_RUNS", 2), port });
