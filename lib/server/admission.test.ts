@@ -5,7 +5,7 @@
 import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
-import { ADMISSION, createAdmission, MAX_CHARGE_MS, requestKind } from "@/lib/server/admission";
+import { ADMISSION, createAdmission, MAX_CHARGE_MS, MAX_WAITING, requestKind } from "@/lib/server/admission";
 import { startBehindFrontDoor, type StandIn } from "@/test/front-door-server";
 
 type Answer = { status: number; retryAfter: string | null; type: string; body: string };
@@ -49,9 +49,12 @@ afterEach(async () => {
   resetConfig();
 });
 
-async function door(opts: { hold?: boolean } = {}) {
+/** How long a request waits in its client's line here before its 429 (the server waits 2 s). */
+const WAIT_MS = 1_000;
+
+async function door(opts: { hold?: boolean; waitMs?: number } = {}) {
   holding = opts.hold ?? false;
-  const admission = createAdmission({ now: () => clock, scale: () => 1 });
+  const admission = createAdmission({ now: () => clock, scale: () => 1, maxWaitMs: opts.waitMs ?? WAIT_MS });
   standIn = await startBehindFrontDoor({
     admission,
     next: async (req, res) => {
@@ -74,29 +77,51 @@ describe("per-client admission", () => {
     }
   });
 
-  it("keeps one address's requests in flight within its budget: the next is an immediate 429, another address goes on", async () => {
+  it("keeps one address's requests in flight within its budget: the next waits its turn, another address goes on", async () => {
     const { base } = await door({ hold: true });
     const cap = ADMISSION.api.inFlight;
     const crowd = Array.from({ length: cap }, () => get(base, "/api/v1/articles/search?keyword=x&page=2"));
     await expect.poll(() => held.length).toBe(cap);
-    const refused = await get(base, "/api/v1/articles/search?keyword=x&page=3");
-    expect(refused.status).toBe(429);
-    expect(refused.retryAfter).toBe("1");
-    expect(refused.type).toContain("application/json");
-    expect(JSON.parse(refused.body)).toEqual({ detail: "操作太频繁，请稍后再试" });
+    // One more from the same address waits in its line; when a slot frees, it goes on.
+    const waiting = get(base, "/api/v1/articles/search?keyword=x&page=3");
     // Another address, and this address's page navigations, have budgets of their own.
     const other = get(base, "/api/v1/articles/search?keyword=x", "198.51.100.2");
     const page = get(base, "/articles/1", "198.51.100.1", { accept: "text/html" });
     await expect.poll(() => held.length).toBe(cap + 2);
+    held.shift()!();
+    await expect.poll(() => standIn!.handled.filter((u) => u.endsWith("page=3")).length).toBe(1);
     holding = false;
     held.splice(0).forEach((go) => go());
-    expect((await Promise.all([...crowd, other, page])).map((a) => a.status)).toEqual(Array(cap + 2).fill(299));
+    expect((await Promise.all([...crowd, waiting, other, page])).map((a) => a.status)).toEqual(Array(cap + 3).fill(299));
+  });
+
+  it("answers 429 with Retry-After to a request that waited too long, and at once past a full line", async () => {
+    const { base, admission } = await door({ hold: true });
+    const cap = ADMISSION.api.inFlight;
+    const crowd = Array.from({ length: cap }, () => get(base, "/api/v1/articles"));
+    await expect.poll(() => held.length).toBe(cap);
+    const refused = await get(base, "/api/v1/articles?page=2"); // waits WAIT_MS for a slot, none frees
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBe("1");
+    expect(refused.type).toContain("application/json");
+    expect(JSON.parse(refused.body)).toEqual({ detail: "操作太频繁，请稍后再试" });
+    // A full line: the next is refused without waiting (the line's requests are still waiting when it answers).
+    let answeredInLine = 0;
+    const line = Array.from({ length: MAX_WAITING }, () => get(base, "/api/v1/articles?page=3").finally(() => answeredInLine++));
+    await expect.poll(() => admission.waiting).toBe(MAX_WAITING);
+    const past = await get(base, "/api/v1/articles?page=4");
+    expect(past.status).toBe(429);
+    expect(answeredInLine).toBe(0);
+    expect((await Promise.all(line)).every((a) => a.status === 429)).toBe(true);
+    holding = false;
+    held.splice(0).forEach((go) => go());
+    expect((await Promise.all(crowd)).every((a) => a.status === 299)).toBe(true);
     // Once they ended, the address is let in again.
     expect((await get(base, "/api/v1/articles")).status).toBe(299);
   });
 
   it("charges each request its server time: an address that used its burst waits, Retry-After says how long", async () => {
-    const { base } = await door();
+    const { base } = await door({ waitMs: 50 }); // the test's clock stands still while a request waits
     cost = 500;
     const api = ADMISSION.api;
     let answered = 0;
@@ -120,7 +145,7 @@ describe("per-client admission", () => {
   });
 
   it("answers a page navigation past its budget with a short Chinese page, not the site", async () => {
-    const { base } = await door();
+    const { base } = await door({ waitMs: 50 });
     cost = MAX_CHARGE_MS * 2; // charged MAX_CHARGE_MS, while the bucket refills for 2 s of it
     const net = MAX_CHARGE_MS - (cost * ADMISSION.page.msPerSecond) / 1000;
     let pages = 0;

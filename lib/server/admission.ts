@@ -4,10 +4,13 @@
 // API calls from an address never keeps its readers' pages out:
 //   - in flight: at most so many of its requests at once;
 //   - server time: a bucket of milliseconds refilled at a steady rate; each request is charged the time it took
-//     (at most MAX_CHARGE_MS: a chat stream that waits on the provider is not work of ours). While the bucket is
-//     empty the client waits.
-// Past either, the answer is an immediate 429 with Retry-After, a few hundred bytes made without the database,
-// Next.js or the page caches. Pages have the larger budgets: a reader's navigation is favoured over API calls.
+//     (at most MAX_CHARGE_MS: a chat stream that waits on the provider is not work of ours).
+// Past either, a request waits in its client's line (costing nothing but a timer) until a slot is free and time has
+// refilled — a browser's burst is served a few milliseconds late rather than refused, and a crowd that asks again
+// the moment it has an answer is slowed to what its budget pays for, instead of being answered 429 thousands of
+// times a second (each still a request to parse and answer). A request that waits MAX_WAIT_MS, or finds
+// MAX_WAITING ahead of it, gets a 429 with Retry-After: a few hundred bytes made without the database, Next.js or
+// the page caches. Pages have the larger budgets: a reader's navigation is favoured over API calls.
 //
 // Not counted: static files (hashed assets, icons, the service worker, the manifest), the health and readiness
 // probes and /metrics (a load balancer or a scraper asks from one address), the server's own renders
@@ -32,11 +35,15 @@ type Limits = { inFlight: number; msPerSecond: number; burstMs: number };
 /** Per client and kind, at ABUSE_LIMIT_SCALE 1. */
 export const ADMISSION: Record<RequestKind, Limits> = {
   // A browser over HTTP/1.1 opens six connections to a site; a page's own API calls are a handful.
-  page: { inFlight: 6, msPerSecond: 300, burstMs: 3_000 },
-  api: { inFlight: 8, msPerSecond: 200, burstMs: 2_000 },
+  page: { inFlight: 6, msPerSecond: 150, burstMs: 3_000 },
+  api: { inFlight: 8, msPerSecond: 100, burstMs: 2_000 },
 };
 /** The most one request is charged, whatever it took. */
 export const MAX_CHARGE_MS = 1_000;
+/** How long a request may wait in its client's line for a slot or for time; then it gets its 429. */
+export const MAX_WAIT_MS = 2_000;
+/** Requests of one client and kind waiting at once; one more gets its 429 at once. */
+export const MAX_WAITING = 32;
 const MAX_CLIENTS = 20_000;
 
 const FREE_PREFIXES = ["/_next/static/", "/_next/image", "/icons/", "/assets/"];
@@ -51,50 +58,124 @@ export function requestKind(req: IncomingMessage): RequestKind | null {
   return "page";
 }
 
-type Budget = { inFlight: number; tokensMs: number; at: number };
+type Waiter = { req: IncomingMessage; res: ServerResponse; resolve: (admitted: boolean) => void; timer: NodeJS.Timeout };
+type Budget = { kind: RequestKind; inFlight: number; tokensMs: number; at: number; waiting: Waiter[]; wake?: NodeJS.Timeout };
 type Client = Record<RequestKind, Budget>;
 
 export type Admission = {
-  /** Admits the request (true: it goes on and is charged when it ends) or answers it with a 429 (false). */
-  admit(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Admits the request (true: it goes on, and is charged when it ends), answers it with a 429 (false), or puts it in
+   * its client's waiting line (a promise of either).
+   */
+  admit(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
   /** Clients being tracked (tests, diagnostics). */
   readonly clients: number;
+  /** Requests waiting in their clients' lines now. */
+  readonly waiting: number;
 };
 
-export function createAdmission(opts: { limits?: Record<RequestKind, Limits>; now?: () => number; scale?: () => number } = {}): Admission {
+export function createAdmission(
+  opts: { limits?: Record<RequestKind, Limits>; now?: () => number; scale?: () => number; maxWaitMs?: number } = {},
+): Admission {
   const limits = opts.limits ?? ADMISSION;
   const now = opts.now ?? (() => performance.now());
   const scale = opts.scale ?? (() => getConfig().ABUSE_LIMIT_SCALE);
+  const maxWaitMs = opts.maxWaitMs ?? MAX_WAIT_MS;
   const clients = createLru<string, Client>({ maxEntries: MAX_CLIENTS, maxBytes: Infinity, sizeOf: () => 0 });
-  const fresh = (at: number): Client => ({
-    page: { inFlight: 0, tokensMs: limits.page.burstMs * scale(), at },
-    api: { inFlight: 0, tokensMs: limits.api.burstMs * scale(), at },
-  });
+  let waiting = 0;
+  const budget = (kind: RequestKind, at: number): Budget => ({ kind, inFlight: 0, tokensMs: limits[kind].burstMs * scale(), at, waiting: [] });
+
+  /** Refills the bucket to now; whether a request may start (a slot free and time left). */
+  const open = (b: Budget): boolean => {
+    const limit = limits[b.kind];
+    const k = scale();
+    const at = now();
+    b.tokensMs = Math.min(limit.burstMs * k, b.tokensMs + ((at - b.at) * limit.msPerSecond * k) / 1000);
+    b.at = at;
+    return b.inFlight < Math.max(1, Math.round(limit.inFlight * k)) && b.tokensMs > 0;
+  };
+
+  /** Starts a request: counted in flight until it ends, then charged its time and the line moves. */
+  const start = (b: Budget, res: ServerResponse) => {
+    const started = now();
+    b.inFlight++;
+    res.once("close", () => {
+      b.inFlight--;
+      b.tokensMs -= Math.min(MAX_CHARGE_MS, now() - started);
+      serve(b);
+    });
+  };
+
+  /** Lets in the waiting requests the budget allows; when time is what it lacks, looks again once it has refilled. */
+  const serve = (b: Budget) => {
+    while (b.waiting.length && open(b)) {
+      const w = b.waiting.shift()!;
+      waiting--;
+      clearTimeout(w.timer);
+      start(b, w.res);
+      w.resolve(true);
+    }
+    if (b.waiting.length && b.tokensMs <= 0 && !b.wake) {
+      const ms = Math.max(5, (-b.tokensMs * 1000) / (limits[b.kind].msPerSecond * scale()) + 1);
+      b.wake = setTimeout(() => {
+        b.wake = undefined;
+        serve(b);
+      }, ms);
+      b.wake.unref();
+    }
+  };
+
+  /** The 429: for lack of time (Retry-After: until the bucket has refilled), else of a slot (1 s). */
+  const turnAway = (req: IncomingMessage, res: ServerResponse, b: Budget): false => {
+    if (b.tokensMs > 0) return refuse(req, res, b.kind, "in_flight", 1);
+    return refuse(req, res, b.kind, "time", Math.max(1, Math.ceil(-b.tokensMs / (limits[b.kind].msPerSecond * scale()))));
+  };
+
   return {
     get clients() {
       return clients.size;
+    },
+    get waiting() {
+      return waiting;
     },
     admit(req, res) {
       const kind = requestKind(req);
       if (!kind || isOwnRender(req)) return true;
       const key = clientKey(req);
       if (!key) return true;
-      const at = now();
       let client = clients.get(key);
-      if (!client) clients.set(key, (client = fresh(at)));
-      const budget = client[kind];
-      const limit = limits[kind];
-      const k = scale();
-      budget.tokensMs = Math.min(limit.burstMs * k, budget.tokensMs + ((at - budget.at) * limit.msPerSecond * k) / 1000);
-      budget.at = at;
-      if (budget.inFlight >= Math.max(1, Math.round(limit.inFlight * k))) return refuse(req, res, kind, "in_flight", 1);
-      if (budget.tokensMs <= 0) return refuse(req, res, kind, "time", Math.ceil(-budget.tokensMs / (limit.msPerSecond * k)) || 1);
-      budget.inFlight++;
-      res.once("close", () => {
-        budget.inFlight--;
-        budget.tokensMs -= Math.min(MAX_CHARGE_MS, now() - at);
+      if (!client) clients.set(key, (client = { page: budget("page", now()), api: budget("api", now()) }));
+      const b = client[kind];
+      if (!b.waiting.length && open(b)) {
+        start(b, res);
+        return true;
+      }
+      if (b.waiting.length >= Math.max(1, Math.round(MAX_WAITING * scale()))) return turnAway(req, res, b);
+      return new Promise<boolean>((resolve) => {
+        const w: Waiter = {
+          req,
+          res,
+          resolve,
+          timer: setTimeout(() => {
+            b.waiting.splice(b.waiting.indexOf(w), 1);
+            waiting--;
+            resolve(turnAway(req, res, b));
+          }, maxWaitMs),
+        };
+        w.timer.unref();
+        b.waiting.push(w);
+        waiting++;
+        // A client that leaves while it waits gives its place up.
+        res.once("close", () => {
+          const i = b.waiting.indexOf(w);
+          if (i < 0) return;
+          b.waiting.splice(i, 1);
+          waiting--;
+          clearTimeout(w.timer);
+          resolve(false);
+        });
+        serve(b);
       });
-      return true;
     },
   };
 }

@@ -34,7 +34,12 @@ export function createRequestHandler({ next, admission = createAdmission(), answ
     stampPeerAddress(req);
     noteRequest(req, res);
     if (requestKind(req) && turnAwayWhileCold(req, res)) return;
-    if (!admission.admit(req, res)) return;
+    const admitted = admission.admit(req, res);
+    if (admitted === true) answerOrPass(req, res);
+    else if (admitted !== false) admitted.then((go) => go && answerOrPass(req, res));
+  };
+  /** Steps 4 and 5: an answer from memory, else Next.js. */
+  function answerOrPass(req: IncomingMessage, res: ServerResponse) {
     let taken: Promise<boolean> | null = null;
     for (const answer of answerers) {
       try {
@@ -55,7 +60,7 @@ export function createRequestHandler({ next, admission = createAdmission(), answ
         else toNext(req, res); // Next.js answers the request as usual
       },
     );
-  };
+  }
 }
 
 /** What Next's own server does when its handler throws: a 500 and one log line. */
