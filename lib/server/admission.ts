@@ -3,8 +3,9 @@
 // for; IPv6 per /64) has two budgets per kind of request — page navigations and API calls apart, so a crowd of
 // API calls from an address never keeps its readers' pages out:
 //   - in flight: at most so many of its requests at once;
-//   - server time: a bucket of milliseconds refilled at a steady rate; each request is charged the time it took
-//     (at most MAX_CHARGE_MS: a chat stream that waits on the provider is not work of ours).
+//   - server time: a bucket of milliseconds refilled at a steady rate; each request is charged its share of the
+//     time it was in flight (1/n of it while n requests were: processor sharing, so a request slowed by others
+//     is not billed for their work), at most MAX_CHARGE_MS (a chat stream waiting on its provider is not our work).
 // Past either, a request waits in its client's line (costing nothing but a timer) until a slot is free and time has
 // refilled — a browser's burst is served a few milliseconds late rather than refused, and a crowd that asks again
 // the moment it has an answer is slowed to what its budget pays for, instead of being answered 429 thousands of
@@ -95,13 +96,29 @@ export function createAdmission(
     return b.inFlight < Math.max(1, Math.round(limit.inFlight * k)) && b.tokensMs > 0;
   };
 
-  /** Starts a request: counted in flight until it ends, then charged its time and the line moves. */
+  // Processor sharing: while n requests are in flight, each is charged 1/n of the time that passes, so a request
+  // slowed down by others' work is charged its share of the server, not the wait they caused it (a reader's kept
+  // page that took 40 ms beside a crowd cost the server a few of them).
+  let running = 0;
+  let shared = 0;
+  let sharedAt = now();
+  const shareClock = () => {
+    const at = now();
+    shared += (at - sharedAt) / Math.max(1, running);
+    sharedAt = at;
+    return shared;
+  };
+
+  /** Starts a request: counted in flight until it ends, then charged its share of the time and the line moves. */
   const start = (b: Budget, res: ServerResponse) => {
-    const started = now();
+    const startedAt = shareClock();
+    running++;
     b.inFlight++;
     res.once("close", () => {
+      const charge = shareClock() - startedAt;
+      running--;
       b.inFlight--;
-      b.tokensMs -= Math.min(MAX_CHARGE_MS, now() - started);
+      b.tokensMs -= Math.min(MAX_CHARGE_MS, charge);
       serve(b);
     });
   };
