@@ -5,7 +5,7 @@
 import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetConfig } from "@/lib/config";
-import { ADMISSION, createAdmission, MAX_CHARGE_MS, MAX_WAITING, requestKind } from "@/lib/server/admission";
+import { ADMISSION, createAdmission, createProcessorSharing, MAX_CHARGE_MS, MAX_WAITING, requestKind } from "@/lib/server/admission";
 import { startBehindFrontDoor, type StandIn } from "@/test/front-door-server";
 
 type Answer = { status: number; retryAfter: string | null; type: string; body: string };
@@ -180,5 +180,21 @@ describe("per-client admission", () => {
     holding = false;
     held.splice(0).forEach((go) => go());
     expect((await Promise.all(crowd)).every((a) => a.status === 299)).toBe(true);
+  });
+
+  it("charges a request its share of the server while others ran beside it (processor sharing)", () => {
+    let t = 0;
+    const sharing = createProcessorSharing(() => t);
+    const alone = sharing.begin();
+    t += 100;
+    expect(alone()).toBe(100);
+    // Two in flight for 1,000 ms, then one alone for 200 more: 500 and 700.
+    const a = sharing.begin();
+    const b = sharing.begin();
+    t += 1000;
+    expect(a()).toBe(500);
+    t += 200;
+    expect(b()).toBe(700);
+    expect(b()).toBe(700); // asked again, the same
   });
 });

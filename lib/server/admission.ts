@@ -96,27 +96,14 @@ export function createAdmission(
     return b.inFlight < Math.max(1, Math.round(limit.inFlight * k)) && b.tokensMs > 0;
   };
 
-  // Processor sharing: while n requests are in flight, each is charged 1/n of the time that passes, so a request
-  // slowed down by others' work is charged its share of the server, not the wait they caused it (a reader's kept
-  // page that took 40 ms beside a crowd cost the server a few of them).
-  let running = 0;
-  let shared = 0;
-  let sharedAt = now();
-  const shareClock = () => {
-    const at = now();
-    shared += (at - sharedAt) / Math.max(1, running);
-    sharedAt = at;
-    return shared;
-  };
+  const sharing = createProcessorSharing(now);
 
   /** Starts a request: counted in flight until it ends, then charged its share of the time and the line moves. */
   const start = (b: Budget, res: ServerResponse) => {
-    const startedAt = shareClock();
-    running++;
+    const end = sharing.begin();
     b.inFlight++;
     res.once("close", () => {
-      const charge = shareClock() - startedAt;
-      running--;
+      const charge = end();
       b.inFlight--;
       b.tokensMs -= Math.min(MAX_CHARGE_MS, charge);
       serve(b);
@@ -232,4 +219,36 @@ function refuse(req: IncomingMessage, res: ServerResponse, kind: RequestKind, bu
   });
   res.end(req.method === "HEAD" ? undefined : body);
   return false;
+}
+
+/**
+ * Processor sharing: while n requests are in flight, each is charged 1/n of the time that passes, so a request
+ * slowed down by others' work is charged its share of the server, not the wait they caused it (a reader's kept
+ * page that took 40 ms beside a crowd cost the server a few of them). `begin()` when a request starts; the
+ * function it answers, when it ends, gives the request's charge in ms.
+ */
+export function createProcessorSharing(now: () => number): { begin: () => () => number } {
+  let running = 0;
+  let shared = 0;
+  let at = now();
+  const advance = () => {
+    const t = now();
+    shared += (t - at) / Math.max(1, running);
+    at = t;
+    return shared;
+  };
+  return {
+    begin() {
+      const from = advance();
+      running++;
+      let charge: number | undefined;
+      return () => {
+        if (charge === undefined) {
+          charge = advance() - from;
+          running--;
+        }
+        return charge;
+      };
+    },
+  };
 }
