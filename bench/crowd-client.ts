@@ -13,14 +13,15 @@ const list = JSON.parse(paths) as string[];
 const agent = new Agent({ keepAlive: true, maxSockets: Number(clients) });
 let i = 0;
 
-function get(path: string): Promise<number> {
+/** The status, or the error's code when there was no answer ("ECONNRESET", "timeout"). */
+function get(path: string): Promise<number | string> {
   return new Promise((resolve) => {
     const req = request(`${base}${path}`, { agent, headers: { "x-forwarded-for": address, ...(path.startsWith("/api/") ? {} : { accept: "text/html" }) }, timeout: 30_000 }, (res) => {
       res.resume();
       res.on("end", () => resolve(res.statusCode ?? 0));
     });
-    req.on("timeout", () => req.destroy());
-    req.on("error", () => resolve(0));
+    req.on("timeout", () => req.destroy(Object.assign(new Error("timeout"), { code: "timeout" })));
+    req.on("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
     req.end();
   });
 }
