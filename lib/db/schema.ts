@@ -230,14 +230,20 @@ export const articles = pgTable(
     /** Title and body pre-segmented by jieba (words separated by spaces) for full-text search. */
     searchTitle: text("search_title").notNull().default(""),
     searchBody: text("search_body").notNull().default(""),
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple'::regconfig, coalesce(search_title, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(search_body, '')), 'B')`,
-    ),
-    /** The title's words alone: small enough to stay inline, so ranking by title reads no TOAST. */
-    titleVector: tsvector("title_vector").generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce(search_title, ''))`),
+    /**
+     * The search vectors below are computed by the database from the search text, never by the app: the trigger
+     * articles_search_vectors (migration 0028) sets them on every insert and on every update that names a search
+     * column, to exactly what the generated columns they replace held —
+     * search_vector = setweight(to_tsvector('simple', search_title), 'A') || setweight(to_tsvector('simple', search_body), 'B').
+     * Only a bulk loader that declares it (`set shiyue.search_vectors = 'given'`, lib/db/seed/) inserts its own.
+     */
+    searchVector: tsvector("search_vector"),
+    /** The title's words alone, to_tsvector('simple', search_title): small enough to stay inline, so ranking by title reads no TOAST. */
+    titleVector: tsvector("title_vector"),
     /** The title as character bigrams (gramTokens in lib/search/text.ts), for exact-phrase matches. */
     searchGrams: text("search_grams").notNull().default(""),
-    titleGrams: tsvector("title_grams").generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, coalesce(search_grams, ''))`),
+    /** to_tsvector('simple', search_grams). */
+    titleGrams: tsvector("title_grams"),
     /**
      * Feed order ("hot" score): log10 of engagement (likes + 2 × favourites + views / 50, at least 1) plus
      * publication time in units of 45,000 s (12.5 h). Time-invariant, so it is stored and indexed: an article
