@@ -1,7 +1,8 @@
 // npm run seed                      add the demo articles that are missing (never duplicates)
 // npm run seed -- --synthetic N     make the synthetic articles 0…N-1 exist, for benchmarks [--seed S] [--batch B]
-//                                   (PostgreSQL: COPY over two connections; a load of at least 50,000 rows
-//                                   and half the table rebuilds the article indexes after it, and says so)
+//                                   (PostgreSQL: binary COPY over two connections, search vectors assembled here;
+//                                   a load of at least 50,000 rows and half the table rebuilds the article
+//                                   indexes after it, and says so)
 import { parseArgs } from "node:util";
 import { ConfigError, getConfig } from "@/lib/config";
 import { closeDb, getDbHandle } from "@/lib/db";

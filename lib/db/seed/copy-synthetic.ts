@@ -1,91 +1,106 @@
 import "server-only";
-// Synthetic articles streamed into PostgreSQL with COPY FROM STDIN (pg-copy-streams), over several
-// connections at once: each backend computes its rows' generated columns (the search vectors' to_tsvector
-// is most of the database's work) and TOASTs them, so two writers use both cores of a small machine while
-// this process generates the text. Each COPY statement holds a batch of rows and commits on its own, so the
-// statement triggers (site counters, articles version) see one batch at a time.
+// Synthetic articles streamed into PostgreSQL with COPY FROM STDIN in binary format (pg-copy-streams), over
+// several connections at once. Each article is written from its pieces' bytes (synthetic.ts) with its search
+// vectors assembled here (search-vectors.ts), so the database parses no text and computes no tsvector: what is
+// left to it per row is storing it (TOAST compression of the content and the search text, most of it). Each
+// COPY statement holds a batch of rows and commits on its own, so the statement triggers (site counters,
+// articles version) see one batch at a time.
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import type { NewArticle } from "@/lib/db/schema";
-import { syntheticArticle } from "./synthetic";
+import { BinaryCopyWriter, CHUNK_BYTES } from "./copy-writer";
+import { SyntheticVectors } from "./search-vectors";
+import { drawSynthetic, PARAGRAPH_BREAK, SUMMARY_LENGTH, type SyntheticDraw } from "./synthetic";
 
-/** The columns COPY writes, in order; every other column has a default or is generated. */
+/** The columns COPY writes, in order; every other column has a default (or is the identity). */
 export const COPY_COLUMNS = [
   "title", "content", "summary", "author_name", "platform_name", "source_platform", "source_url", "published_at",
   "like_cnt", "comment_cnt", "favorite_cnt", "view_cnt", "origin", "search_title", "search_body", "search_grams",
+  "search_vector", "title_vector", "title_grams",
 ] as const;
 
-const SPECIAL = /[\\\n\r\t]/;
+/** Short strings that repeat (authors, platforms), encoded once. */
+const encoded = new Map<string, Buffer>();
+const bytesOf = (s: string) => {
+  let b = encoded.get(s);
+  if (!b) encoded.set(s, (b = Buffer.from(s)));
+  return b;
+};
 
-/** A value in COPY's text format: \N for null, backslash escapes for the delimiter, newlines and backslashes. */
-export function copyText(value: string | null | undefined): string {
-  if (value === null || value === undefined) return "\\N";
-  if (!SPECIAL.test(value)) return value;
-  return value.replaceAll("\\", "\\\\").replaceAll("\n", "\\n").replaceAll("\r", "\\r").replaceAll("\t", "\\t");
+/** One article as a binary COPY row, its fields in COPY_COLUMNS order. */
+export function writeArticle(out: BinaryCopyWriter, vectors: SyntheticVectors, a: SyntheticDraw): void {
+  const title = vectors.title(a);
+  const body = a.body;
+  out.row(COPY_COLUMNS.length);
+  out.textBytes(title.title);
+  // The content: every piece's text; the search body: the words of those with words, joined by spaces.
+  let contentLength = 0;
+  let wordsLength = 0;
+  for (let k = 0; k < body.length; k++) {
+    contentLength += body[k].textBytes.length;
+    if (body[k].wordBytes.length) wordsLength += body[k].wordBytes.length + 1;
+  }
+  out.ensure(4 + contentLength);
+  out.int32(contentLength);
+  for (let k = 0; k < body.length; k++) out.bytes(body[k].textBytes);
+  writeSummary(out, body);
+  out.textBytes(bytesOf(a.authorName));
+  out.textBytes(bytesOf(a.platformName));
+  out.textBytes(bytesOf(a.sourcePlatform));
+  out.text(a.sourceUrl);
+  out.timestamptz(a.publishedAtMs);
+  out.int4(a.likeCnt);
+  out.int4(a.commentCnt);
+  out.int4(a.favoriteCnt);
+  out.int4(a.viewCnt);
+  out.textBytes(ORIGIN);
+  out.textBytes(title.searchTitle);
+  wordsLength = Math.max(0, wordsLength - 1);
+  out.ensure(4 + wordsLength);
+  out.int32(wordsLength);
+  let first = true;
+  for (let k = 0; k < body.length; k++) {
+    const words = body[k].wordBytes;
+    if (!words.length) continue;
+    if (!first) out.buffer[out.offset++] = 0x20;
+    out.bytes(words);
+    first = false;
+  }
+  out.textBytes(title.searchGrams);
+  vectors.writeSearchVector(out, a, title);
+  out.textBytes(title.titleVector);
+  out.textBytes(title.titleGrams);
 }
 
-const CHUNK_BYTES = 1 << 20;
+const ORIGIN = Buffer.from("synthetic");
 
-/**
- * COPY text written straight into buffers of about a megabyte (no per-line strings: concatenating and then
- * encoding 6 kB lines cost this process more than generating the articles).
- */
-export class CopyBuffer {
-  private buf = Buffer.allocUnsafe(CHUNK_BYTES);
-  private off = 0;
-  readonly full: Buffer[] = [];
-
-  /** A text field (escaped), then the delimiter or, for the last field of a row, the newline. */
-  field(value: string | null | undefined, last = false): void {
-    const text = copyText(value);
-    // A UTF-16 code unit takes at most 3 bytes in UTF-8.
-    if (this.off + text.length * 3 + 1 > this.buf.length) this.flush(text.length * 3 + 1);
-    this.off += this.buf.write(text, this.off);
-    this.buf[this.off++] = last ? 0x0a : 0x09;
-  }
-
-  /** One article as a row of COPY text, its fields in COPY_COLUMNS order. */
-  row(a: NewArticle): void {
-    this.field(a.title);
-    this.field(a.content);
-    this.field(a.summary);
-    this.field(a.authorName);
-    this.field(a.platformName);
-    this.field(a.sourcePlatform);
-    this.field(a.sourceUrl);
-    this.field(a.publishedAt!.toISOString());
-    this.field(String(a.likeCnt ?? 0));
-    this.field(String(a.commentCnt ?? 0));
-    this.field(String(a.favoriteCnt ?? 0));
-    this.field(String(a.viewCnt ?? 0));
-    this.field(a.origin);
-    this.field(a.searchTitle);
-    this.field(a.searchBody);
-    this.field(a.searchGrams, true);
-  }
-
-  get size(): number {
-    return this.off;
-  }
-
-  /** Moves what was written so far to `full` and starts a buffer with room for at least `room` bytes. */
-  flush(room = 0): void {
-    if (this.off) this.full.push(this.buf.subarray(0, this.off));
-    this.buf = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, room));
-    this.off = 0;
-  }
+/** The summary (summaryOf in synthetic.ts) from the first paragraph's bytes: whole pieces, then part of one. */
+function writeSummary(out: BinaryCopyWriter, body: SyntheticDraw["body"]): void {
+  let chars = 0;
+  let end = 0;
+  while (end < body.length && body[end] !== PARAGRAPH_BREAK && chars + body[end].text.length <= SUMMARY_LENGTH) chars += body[end++].text.length;
+  const rest = end < body.length && body[end] !== PARAGRAPH_BREAK && chars < SUMMARY_LENGTH ? body[end].text.slice(0, SUMMARY_LENGTH - chars) : "";
+  let size = 0;
+  for (let k = 0; k < end; k++) size += body[k].textBytes.length;
+  out.ensure(4 + size + 3 * rest.length);
+  const at = out.offset;
+  out.offset += 4;
+  for (let k = 0; k < end; k++) out.bytes(body[k].textBytes);
+  if (rest) out.offset += out.buffer.write(rest, out.offset);
+  out.buffer.writeInt32BE(out.offset - at - 4, at);
 }
 
-/** The COPY text of the given articles in chunks of about a megabyte, generated as the stream asks for them. */
-function* copyChunks(indices: ArrayLike<number>, seed: number, now: number): Generator<Buffer> {
-  const out = new CopyBuffer();
+/** The binary COPY stream of the given articles in chunks of about a megabyte, made as the stream asks for them. */
+function* copyChunks(indices: ArrayLike<number>, seed: number, now: number, vectors: SyntheticVectors): Generator<Buffer> {
+  const out = new BinaryCopyWriter();
+  out.header();
   for (let i = 0; i < indices.length; i++) {
-    out.row(syntheticArticle(indices[i], seed, now));
-    if (out.size >= CHUNK_BYTES - 64 * 1024) out.flush();
+    writeArticle(out, vectors, drawSynthetic(indices[i], seed, now));
+    if (out.offset >= CHUNK_BYTES - 64 * 1024) out.flush();
     while (out.full.length) yield out.full.shift()!;
   }
+  out.trailer();
   out.flush();
   yield* out.full;
 }
@@ -97,6 +112,8 @@ export type CopyOptions = {
   now: number;
   /** Rows per COPY statement (one transaction each). */
   batchSize: number;
+  /** The vectors of the synthetic vocabulary (prepared). */
+  vectors: SyntheticVectors;
   /** Stops the writers after their current batch. */
   signal?: AbortSignal;
   onProgress?: (done: number) => void;
@@ -107,7 +124,7 @@ export type CopyOptions = {
  * Resolves to the number of rows written; a failure in one writer stops the others after their batch.
  */
 export async function copySynthetic(clients: pg.ClientBase[], opts: CopyOptions): Promise<number> {
-  const sql = `copy articles (${COPY_COLUMNS.join(", ")}) from stdin`;
+  const sql = `copy articles (${COPY_COLUMNS.join(", ")}) from stdin with (format binary)`;
   let next = 0;
   let written = 0;
   let failed = false;
@@ -117,7 +134,7 @@ export async function copySynthetic(clients: pg.ClientBase[], opts: CopyOptions)
       next += batch.length;
       const stream = client.query(copyFrom(sql));
       try {
-        await pipeline(Readable.from(copyChunks(batch, opts.seed, opts.now)), stream);
+        await pipeline(Readable.from(copyChunks(batch, opts.seed, opts.now, opts.vectors)), stream);
       } catch (err) {
         failed = true;
         throw err;

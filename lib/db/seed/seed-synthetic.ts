@@ -2,7 +2,9 @@ import "server-only";
 // `npm run seed -- --synthetic N` and the benchmark corpora: the synthetic articles 0…N-1 of a seed that the
 // database does not have yet, written the fastest way the driver allows.
 //
-// - PostgreSQL: COPY over two connections (copy-synthetic.ts).
+// - PostgreSQL: binary COPY over two connections (copy-synthetic.ts), the search vectors assembled in this
+//   process (search-vectors.ts) and written as they are (`shiyue.search_vectors = 'given'`, migration 0028)
+//   once a sample of them proved equal to what the database computes; otherwise the trigger computes them.
 // - Embedded PGlite: batched inserts (insert-synthetic.ts); through a running server's socket the same,
 //   and the indexes are never touched (the server is serving from them).
 //
@@ -13,15 +15,17 @@ import "server-only";
 // site's indexes. The statement triggers stay on throughout, so site_counters counts every row in the
 // transaction that wrote it.
 //
-// Where the time goes (1M articles, PostgreSQL 15, 2 cores): PostgreSQL's own work per row (the generated
-// tsvector columns, TOAST compression) is about 0.4 ms of CPU, and the search vector's GIN index builds on
-// one core after the load; see docs/performance.md.
+// Where the time goes (1M articles, PostgreSQL 15, 2 cores): storing the rows (TOAST compression of the
+// content and search text, most of it), then the search vector's GIN index, built on one core after the load;
+// see docs/performance.md.
 import type pg from "pg";
 import type { DbHandle } from "@/lib/db/client";
 import { dropIndexes, indexJobs, missingIndexes, runJobs, secondaryIndexes, type IndexDefinition, type Queryable } from "./article-indexes";
 import { copySynthetic } from "./copy-synthetic";
+import { BinaryCopyWriter } from "./copy-writer";
 import { insertSynthetic } from "./insert-synthetic";
-import { SYNTHETIC_URL_PREFIX } from "./synthetic";
+import { SyntheticVectors, TO_TSVECTOR_SQL, vectorRowsByText } from "./search-vectors";
+import { drawSynthetic, searchBodyOf, SYNTHETIC_URL_PREFIX, syntheticVocabulary } from "./synthetic";
 
 /** When a load rebuilds the indexes: it adds at least `minRows` rows and at least `minShare` × the rows already there. */
 export type RebuildThreshold = { minRows: number; minShare: number };
@@ -81,7 +85,8 @@ async function copyLoader(pool: pg.Pool, opts: SeedSyntheticOptions & { seed: nu
     for (const c of clients.splice(0)) c.release(true);
   };
   try {
-    for (let i = 0; i < Math.max(1, opts.writers ?? 2); i++) {
+    // The writers, then one connection that answers the vectors' questions while they are busy with COPY.
+    for (let i = 0; i <= Math.max(1, opts.writers ?? 2); i++) {
       const client = await pool.connect();
       clients.push(client);
       // A connection of its own for the load, without the request path's limits.
@@ -92,11 +97,24 @@ async function copyLoader(pool: pg.Pool, opts: SeedSyntheticOptions & { seed: nu
     await release();
     throw err;
   }
+  const writers = clients.slice(0, -1);
+  const lookup = clients.at(-1)!;
+  const vectors = new SyntheticVectors(async (texts) => vectorRowsByText(texts.length, (await lookup.query(TO_TSVECTOR_SQL, [texts])).rows));
   return {
     method: "copy",
-    sessions: clients,
-    write: (indices, onProgress) =>
-      copySynthetic(clients, { indices, seed: opts.seed, now: opts.now ?? Date.now(), batchSize: opts.batchSize ?? 20_000, signal: opts.signal, onProgress }),
+    sessions: writers,
+    write: async (indices, onProgress) => {
+      const now = opts.now ?? Date.now();
+      await vectors.prepare(syntheticVocabulary());
+      const sample = Array.from(indices.subarray(0, VECTOR_SAMPLE), (i) => drawSynthetic(i, opts.seed, now));
+      const mismatched = await vectorMismatches(lookup, vectors, sample);
+      if (mismatched === 0) {
+        for (const w of writers) await w.query("set shiyue.search_vectors = 'given'");
+      } else {
+        opts.onStep?.(`搜索向量：本地拼出的 ${mismatched}/${sample.length} 篇与数据库算的不同，改由数据库计算（慢得多）`);
+      }
+      return copySynthetic(writers, { indices, seed: opts.seed, now, batchSize: opts.batchSize ?? 20_000, vectors, signal: opts.signal, onProgress });
+    },
     release,
   };
 }
@@ -132,10 +150,14 @@ async function load(loader: Loader, opts: SeedSyntheticOptions & { seed: number 
   } else {
     opts.onStep?.(`写入 ${missing.length} 篇，已有 ${existing} 篇：未达到重建索引的门槛（${rule}），保留索引`);
   }
+  // A search vector never compresses by the quarter TOAST asks for (none of 200,000 synthetic articles did), so the
+  // attempt each row makes is wasted: a large load stores it as it would end up anyway, uncompressed out of line.
+  const vectorStorage = rebuild && loader.method === "copy" ? await storeSearchVectorUncompressed(main) : null;
   let inserted = 0;
   try {
     inserted = await loader.write(missing, (done) => opts.onProgress?.(done, missing.length));
   } finally {
+    if (vectorStorage) await main.query(`alter table articles alter column search_vector set storage ${vectorStorage}`);
     if (rebuild) {
       // Also after a failed or stopped load: the table must not stay without its indexes.
       const started = performance.now();
@@ -155,10 +177,75 @@ async function load(loader: Loader, opts: SeedSyntheticOptions & { seed: number 
     await main.query(`vacuum (analyze${(await serverVersion(main)) >= 140000 ? ", process_toast false" : ""}) articles`);
     opts.onStep?.(`vacuum analyze articles：${seconds(performance.now() - started)}`);
   }
+  if (inserted && loader.method === "copy") await checkStoredVectors(main, missing, opts);
   return { inserted, method: loader.method, rebuiltIndexes: dropped.map((i) => i.name) };
 }
 
+/** Articles whose vectors are compared with the database's before a load writes its own (the first ones). */
+const VECTOR_SAMPLE = 64;
+/** Articles of a finished load whose stored vectors are compared with the expressions (spread over the load). */
+const STORED_SAMPLE = 1000;
+
+/** The expressions of the trigger articles_search_vectors (migration 0028), over columns or parameters t, b, g. */
+const vectorExpressions = (t: string, b: string, g: string) => [
+  `setweight(to_tsvector('simple'::regconfig, coalesce(${t}, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(${b}, '')), 'B')`,
+  `to_tsvector('simple'::regconfig, coalesce(${t}, ''))`,
+  `to_tsvector('simple'::regconfig, coalesce(${g}, ''))`,
+];
+
+/** How many of the drawn articles' assembled vectors differ from what the database computes from their search text. */
+async function vectorMismatches(session: Queryable, vectors: SyntheticVectors, draws: ReturnType<typeof drawSynthetic>[]): Promise<number> {
+  if (!draws.length) return 0;
+  const [sv, tv, tg] = vectorExpressions("t", "b", "g");
+  const { rows } = await session.query(
+    `select tsvectorsend(${sv}) as sv, tsvectorsend(${tv}) as tv, tsvectorsend(${tg}) as tg
+       from unnest($1::text[], $2::text[], $3::text[]) with ordinality as x(t, b, g, i) order by i`,
+    [draws.map((d) => d.title.searchTitle), draws.map(searchBodyOf), draws.map((d) => d.title.searchGrams)],
+  );
+  let mismatched = 0;
+  draws.forEach((d, i) => {
+    const expected = rows[i] as { sv: Buffer; tv: Buffer; tg: Buffer };
+    const out = new BinaryCopyWriter();
+    vectors.writeSearchVector(out, d);
+    const title = vectors.title(d);
+    const ours = out.buffer.subarray(4, out.offset);
+    if (!ours.equals(expected.sv) || !title.titleVector.equals(expected.tv) || !title.titleGrams.equals(expected.tg)) mismatched++;
+  });
+  return mismatched;
+}
+
+/**
+ * After a COPY load: a sample of the rows written, their stored vectors against the trigger's expressions. A
+ * difference (which the check before the load should have prevented) has the trigger compute them all again.
+ */
+async function checkStoredVectors(session: Queryable, written: Uint32Array, opts: SeedSyntheticOptions & { seed: number }): Promise<void> {
+  const step = Math.max(1, Math.floor(written.length / STORED_SAMPLE));
+  const urls: string[] = [];
+  for (let k = 0; k < written.length; k += step) urls.push(`${SYNTHETIC_URL_PREFIX}${opts.seed}/${written[k]}`);
+  const [sv, tv, tg] = vectorExpressions("search_title", "search_body", "search_grams");
+  const { rows } = await session.query(
+    `select count(*)::int as n, count(*) filter (where search_vector is distinct from ${sv}
+       or title_vector is distinct from ${tv} or title_grams is distinct from ${tg})::int as bad
+       from articles where source_url = any($1::text[])`,
+    [urls],
+  );
+  const { n, bad } = rows[0] as { n: number; bad: number };
+  opts.onStep?.(`搜索向量抽查：${n} 篇与数据库的计算${bad ? `有 ${bad} 篇不同` : "完全相同"}`);
+  if (bad) {
+    await session.query("update articles set search_title = search_title where starts_with(source_url, $1)", [`${SYNTHETIC_URL_PREFIX}${opts.seed}/`]);
+    opts.onStep?.("已由数据库重新计算这批合成文章的搜索向量");
+  }
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} 秒`;
+
+/** Sets search_vector's storage to EXTERNAL when it is the default, EXTENDED; returns the storage to restore (or null). */
+async function storeSearchVectorUncompressed(session: Queryable): Promise<string | null> {
+  const { rows } = await session.query("select attstorage from pg_attribute where attrelid = 'articles'::regclass and attname = 'search_vector'");
+  if ((rows[0] as { attstorage: string } | undefined)?.attstorage !== "x") return null;
+  await session.query("alter table articles alter column search_vector set storage external");
+  return "extended";
+}
 
 async function toastTable(session: Queryable): Promise<string | null> {
   const { rows } = await session.query("select nullif(reltoastrelid, 0)::regclass::text as toast from pg_class where oid = 'articles'::regclass");

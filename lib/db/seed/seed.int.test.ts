@@ -84,8 +84,11 @@ describe("seeding", () => {
     expect(large.rebuiltIndexes.sort()).toEqual(indexes.map((i) => i.name).sort());
     expect(steps.join("\n")).toMatch(/先删除文章表的 \d+ 个二级索引，写完后重建/);
     expect(progress.at(-1)).toBe(1);
-    // The same indexes afterwards, to the letter (storage options included).
+    // The same indexes afterwards, to the letter (storage options included), and the search vector's storage
+    // back to the default the COPY load set aside.
     expect((await secondaryIndexes(sql)).sort((a, b) => a.name.localeCompare(b.name))).toEqual([...indexes].sort((a, b) => a.name.localeCompare(b.name)));
+    const storage = await sql.query("select attstorage from pg_attribute where attrelid = 'articles'::regclass and attname = 'search_vector'");
+    expect(storage.rows[0]).toEqual({ attstorage: "x" });
 
     // The rows are what syntheticArticle makes, search fields included; the counters count them.
     const { rows } = await sql.query(
@@ -104,6 +107,16 @@ describe("seeding", () => {
         search_title: a.searchTitle, search_body: a.searchBody, search_grams: a.searchGrams,
       });
     });
+    // Their search vectors are what the trigger computes from that text (on PostgreSQL they were written as given).
+    const vectorsDiffer = await sql.query(
+      `select count(*)::int as n from articles where source_url like $1 and (
+         search_vector is distinct from setweight(to_tsvector('simple'::regconfig, coalesce(search_title, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(search_body, '')), 'B')
+         or title_vector is distinct from to_tsvector('simple'::regconfig, coalesce(search_title, ''))
+         or title_grams is distinct from to_tsvector('simple'::regconfig, coalesce(search_grams, '')))`,
+      [`https://synthetic.shiyue.invalid/${seed}/%`],
+    );
+    expect(vectorsDiffer.rows[0]).toEqual({ n: 0 });
+    if (handle.driver === "postgres") expect(steps.join("\n")).toMatch(/搜索向量抽查：\d+ 篇与数据库的计算完全相同/);
     const after = await counters();
     expect(after.articles).toBe(await total());
     expect(after.articles).toBe(before.articles + 300);

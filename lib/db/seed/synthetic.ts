@@ -1,6 +1,8 @@
 // Synthetic Chinese articles for benchmarks (`npm run seed -- --synthetic N`): realistic lengths and
 // vocabulary, deterministic for a given seed, and cheap to make — the search text is assembled from the
-// word bank's own segmentation instead of running jieba over every generated body.
+// word bank's own segmentation instead of running jieba over every generated body. `drawSynthetic` gives an
+// article as the pieces it is made of, for the COPY writer that copies their bytes (copy-synthetic.ts);
+// `syntheticArticle` joins them into the row's strings.
 import { PLATFORMS } from "@/lib/articles/platforms";
 import { gramTokens, segmentWords } from "@/lib/search/text";
 import type { NewArticle } from "@/lib/db/schema";
@@ -60,13 +62,17 @@ export function prng(seed: number): () => number {
   };
 }
 
-/** A piece of text and its words (jieba's segmentation of the piece alone), joined by spaces. */
-type Piece = { text: string; words: string };
+/**
+ * A piece of text and its words (jieba's segmentation of the piece alone), joined by spaces; both also as UTF-8
+ * bytes, for writers that copy them. `id` numbers the pieces (per process).
+ */
+export type Piece = { id: number; text: string; words: string; textBytes: Buffer; wordBytes: Buffer };
 const pieces = new Map<string, Piece>();
 function piece(text: string): Piece {
   let p = pieces.get(text);
   if (!p) {
-    p = { text, words: segmentWords(text).join(" ") };
+    const words = segmentWords(text).join(" ");
+    p = { id: pieces.size, text, words, textBytes: Buffer.from(text), wordBytes: Buffer.from(words) };
     pieces.set(text, p);
   }
   return p;
@@ -88,57 +94,88 @@ const VERB_PIECES = pieceList(VERBS);
 const TAIL_PIECES = pieceList(TAILS);
 const COMMA = piece("，");
 const STOP = piece("。");
+/** Between two paragraphs of the content (no words). */
+export const PARAGRAPH_BREAK = piece("\n\n");
 
-/** A title's search fields, kept per title: templates × topic words make a few thousand titles. */
-const titleFields = new Map<string, { searchTitle: string; searchGrams: string }>();
-function titleSearchFields(title: string) {
-  let f = titleFields.get(title);
-  if (!f) {
-    f = { searchTitle: segmentWords(title).join(" "), searchGrams: gramTokens(title).join(" ") };
-    titleFields.set(title, f);
+/** A title and its search fields, made once per title: templates × topic words make a few thousand titles. */
+export type SyntheticTitle = { id: number; title: string; searchTitle: string; searchGrams: string };
+const titles: SyntheticTitle[] = [];
+const titleByKey = new Map<number, SyntheticTitle>();
+function titleOf(topic: number, a: number, b: number, template: number): SyntheticTitle {
+  const key = ((topic * 64 + a) * 64 + b) * 64 + template;
+  let t = titleByKey.get(key);
+  if (!t) {
+    const words = TOPIC_PIECES[topic].words;
+    const title = TITLE_TEMPLATES[template](words[a], words[b]);
+    t = { id: titles.length, title, searchTitle: segmentWords(title).join(" "), searchGrams: gramTokens(title).join(" ") };
+    titles.push(t);
+    titleByKey.set(key, t);
   }
-  return f;
+  return t;
 }
 
-/** The `index`-th synthetic article of the set generated with `seed` (same inputs, same article). */
-export function syntheticArticle(index: number, seed = 1, now = Date.now()): NewArticle {
+/** Every piece a body can hold and every title an article can have: what the search text is made of. */
+export function syntheticVocabulary(): { pieces: Piece[]; titles: SyntheticTitle[] } {
+  TOPIC_PIECES.forEach((topic, t) =>
+    topic.words.forEach((_, a) => topic.words.forEach((_, b) => TITLE_TEMPLATES.forEach((_, template) => titleOf(t, a, b, template)))),
+  );
+  return { pieces: [...pieces.values()], titles: [...titles] };
+}
+
+/**
+ * The `index`-th synthetic article as drawn: the content is `body`'s texts in order (PARAGRAPH_BREAK between
+ * paragraphs), the search body the words of those that have words joined by spaces, the summary the first
+ * 100 characters (UTF-16 units) of the first paragraph.
+ */
+export type SyntheticDraw = {
+  title: SyntheticTitle;
+  body: Piece[];
+  authorName: string;
+  /** The platform's key and display name. */
+  platformName: string;
+  sourcePlatform: string;
+  sourceUrl: string;
+  /** Milliseconds since the epoch. */
+  publishedAtMs: number;
+  likeCnt: number;
+  commentCnt: number;
+  favoriteCnt: number;
+  viewCnt: number;
+};
+/** Characters (UTF-16 units) of the first paragraph that make the summary. */
+export const SUMMARY_LENGTH = 100;
+
+/** The `index`-th synthetic article of the set generated with `seed`, as its pieces (same inputs, same article). */
+export function drawSynthetic(index: number, seed = 1, now = Date.now()): SyntheticDraw {
   const rand = prng(seed * 1_000_003 + index);
   const at = (length: number) => Math.floor(rand() * length);
   const pick = <T>(list: T[]) => list[at(list.length)];
-  const topic = TOPIC_PIECES[at(TOPIC_KEYS.length)];
-  const [a, b] = [pick(topic.words), pick(topic.words)];
-  const title = pick(TITLE_TEMPLATES)(a, b);
+  const topicIndex = at(TOPIC_KEYS.length);
+  const topic = TOPIC_PIECES[topicIndex];
+  const a = at(topic.words.length);
+  const b = at(topic.words.length);
+  const title = titleOf(topicIndex, a, b, at(TITLE_TEMPLATES.length));
 
   // 300–1,500 characters: paragraphs of 3–6 sentences built from the topic's words. The body's search
   // text is its pieces' words in order (pieces without words, the punctuation, add nothing).
   const target = 300 + Math.floor(rand() * 1200);
-  let content = "";
-  let summaryText = "";
-  let paragraph = "";
+  const body: Piece[] = [];
   let length = 0;
-  const words: string[] = [];
-  const add = (p: Piece) => {
-    paragraph += p.text;
-    if (p.words) words.push(p.words);
-  };
   while (length < target) {
-    paragraph = "";
+    if (body.length) body.push(PARAGRAPH_BREAK);
     const n = 3 + Math.floor(rand() * 4);
     for (let i = 0; i < n && length < target; i++) {
-      const before = paragraph.length;
-      add(i === 0 ? pick(OPENER_PIECES) : pick(LINK_PIECES));
-      add(pick(SUBJECT_PIECES));
-      add(pick(VERB_PIECES));
-      add(pick(topic.word));
-      add(COMMA);
-      add(pick(TAIL_PIECES));
-      if (rand() < 0.3) add(pick(topic.especially));
-      add(STOP);
-      length += paragraph.length - before;
+      const before = body.length;
+      body.push(i === 0 ? pick(OPENER_PIECES) : pick(LINK_PIECES));
+      body.push(pick(SUBJECT_PIECES));
+      body.push(pick(VERB_PIECES));
+      body.push(pick(topic.word));
+      body.push(COMMA);
+      body.push(pick(TAIL_PIECES));
+      if (rand() < 0.3) body.push(pick(topic.especially));
+      body.push(STOP);
+      for (let k = before; k < body.length; k++) length += body[k].text.length;
     }
-    if (content) content += "\n\n";
-    else summaryText = paragraph.slice(0, 100); // the summary is the opening of the first paragraph
-    content += paragraph;
   }
   const platform = PLATFORMS[Math.floor(rand() * PLATFORMS.length)];
   const views = Math.floor(200 + rand() * 50_000);
@@ -146,20 +183,55 @@ export function syntheticArticle(index: number, seed = 1, now = Date.now()): New
 
   return {
     title,
-    content,
-    summary: summaryText,
+    body,
     authorName: pick(AUTHORS),
     platformName: platform.key,
     sourcePlatform: platform.name,
     sourceUrl: `${SYNTHETIC_URL_PREFIX}${seed}/${index}`,
-    publishedAt: new Date(now - Math.floor(rand() * 365 * 86_400_000)),
+    publishedAtMs: now - Math.floor(rand() * 365 * 86_400_000),
     likeCnt: likes,
     commentCnt: Math.floor(likes * rand() * 0.3),
     favoriteCnt: Math.floor(likes * (0.5 + rand())),
     viewCnt: views,
+  };
+}
+
+/** The summary of a drawn article: the opening of its first paragraph. */
+export function summaryOf(draw: SyntheticDraw): string {
+  let text = "";
+  for (let k = 0; k < draw.body.length && draw.body[k] !== PARAGRAPH_BREAK && text.length < SUMMARY_LENGTH; k++) text += draw.body[k].text;
+  return text.slice(0, SUMMARY_LENGTH);
+}
+
+/** The search body of a drawn article: its pieces' words, joined by spaces. */
+export function searchBodyOf(draw: SyntheticDraw): string {
+  const words: string[] = [];
+  for (const p of draw.body) if (p.words) words.push(p.words);
+  return words.join(" ");
+}
+
+/** The `index`-th synthetic article of the set generated with `seed` (same inputs, same article). */
+export function syntheticArticle(index: number, seed = 1, now = Date.now()): NewArticle {
+  const draw = drawSynthetic(index, seed, now);
+  let content = "";
+  for (const p of draw.body) content += p.text;
+  return {
+    title: draw.title.title,
+    content,
+    summary: summaryOf(draw),
+    authorName: draw.authorName,
+    platformName: draw.platformName,
+    sourcePlatform: draw.sourcePlatform,
+    sourceUrl: draw.sourceUrl,
+    publishedAt: new Date(draw.publishedAtMs),
+    likeCnt: draw.likeCnt,
+    commentCnt: draw.commentCnt,
+    favoriteCnt: draw.favoriteCnt,
+    viewCnt: draw.viewCnt,
     origin: "synthetic",
-    ...titleSearchFields(title),
+    searchTitle: draw.title.searchTitle,
+    searchGrams: draw.title.searchGrams,
     // The summary is the opening of the first paragraph, so its words are already among these.
-    searchBody: words.join(" "),
+    searchBody: searchBodyOf(draw),
   };
 }
