@@ -11,7 +11,7 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { BinaryCopyWriter, CHUNK_BYTES } from "./copy-writer";
 import { SyntheticVectors } from "./search-vectors";
-import { drawSynthetic, PARAGRAPH_BREAK, SUMMARY_LENGTH, type SyntheticDraw } from "./synthetic";
+import { drawSynthetic, PARAGRAPH_BREAK, SUMMARY_LENGTH, type Piece, type SyntheticDraw } from "./synthetic";
 
 /** The columns COPY writes, in order; every other column has a default (or is the identity). */
 export const COPY_COLUMNS = [
@@ -94,9 +94,10 @@ function writeSummary(out: BinaryCopyWriter, body: SyntheticDraw["body"]): void 
 /** The binary COPY stream of the given articles in chunks of about a megabyte, made as the stream asks for them. */
 function* copyChunks(indices: ArrayLike<number>, seed: number, now: number, vectors: SyntheticVectors): Generator<Buffer> {
   const out = new BinaryCopyWriter();
+  const body: Piece[] = [];
   out.header();
   for (let i = 0; i < indices.length; i++) {
-    writeArticle(out, vectors, drawSynthetic(indices[i], seed, now));
+    writeArticle(out, vectors, drawSynthetic(indices[i], seed, now, body));
     if (out.offset >= CHUNK_BYTES - 64 * 1024) out.flush();
     while (out.full.length) yield out.full.shift()!;
   }

@@ -64,10 +64,13 @@ type TitleEntry = {
 
 export class SyntheticVectors {
   private readonly lexemeIds = new Map<string, number>();
-  /** Each lexeme's bytes followed by a zero byte, by id. */
+  /** Each lexeme's bytes followed by a zero byte, by id; and all of them in one array (`lexStart[id]` on). */
   private lexBytes: Buffer[] = [];
-  private rank = new Uint32Array(0);
-  private rankedCount = 0;
+  private lexArena = new Uint8Array(0);
+  private lexStart = new Uint32Array(1);
+  /** Lexeme ids in byte order of the lexemes. */
+  private byRank = new Uint32Array(0);
+  private longestLexeme = 0;
   private readonly fragments: (Fragment | undefined)[] = [];
   /** By the draw's titleId. */
   private readonly titles: (TitleEntry | undefined)[] = [];
@@ -75,8 +78,6 @@ export class SyntheticVectors {
   private positions = new Uint16Array(0);
   private counts = new Uint16Array(0);
   private titleSlot = new Int32Array(0);
-  private touched = new Uint32Array(0);
-  private keys = new Uint32Array(0);
 
   constructor(private readonly toTsvector: ToTsvector) {}
 
@@ -114,7 +115,7 @@ export class SyntheticVectors {
 
   /** Writes the article's search_vector as one binary COPY field (length, then the vector). */
   writeSearchVector(out: BinaryCopyWriter, draw: SyntheticDraw, title = this.title(draw)): void {
-    const { positions, counts, titleSlot, touched, fragments, rank, lexBytes, keys } = this;
+    const { positions, counts, titleSlot, fragments, byRank, lexArena, lexStart } = this;
     const body = draw.body;
     let n = 0;
     let total = 0;
@@ -133,7 +134,7 @@ export class SyntheticVectors {
         const c = counts[lex];
         const at = lex * PARSED_MAX;
         if (c === 0) {
-          touched[n++] = lex;
+          n++;
           positions[at] = p;
           counts[lex] = 1;
           total++;
@@ -152,34 +153,28 @@ export class SyntheticVectors {
     for (let i = 0; i < title.lex.length; i++) {
       const lex = title.lex[i];
       titleSlot[lex] = i;
-      if (counts[lex] === 0) touched[n++] = lex;
+      if (counts[lex] === 0) n++;
       total += title.pos[i].length;
     }
-    // Lexeme order: rank (byte order); the id (below 65536) rides along in the key.
-    let size = 4 + 2 * total;
-    for (let i = 0; i < n; i++) {
-      const lex = touched[i];
-      keys[i] = ((rank[lex] << 16) | lex) >>> 0;
-      size += lexBytes[lex].length + 2;
-    }
-    keys.subarray(0, n).sort();
 
-    out.ensure(4 + size);
+    // In the lexemes' byte order (the vocabulary is small: every lexeme is looked at).
+    out.ensure(8 + n * (this.longestLexeme + 2) + 2 * total);
     const buf = out.buffer;
     const start = out.offset + 4;
     let o = start;
     buf.writeInt32BE(n, o);
     o += 4;
     const shift = title.maxPos;
-    for (let i = 0; i < n; i++) {
-      const lex = keys[i] & 0xffff;
-      const word = lexBytes[lex];
-      for (let k = 0; k < word.length; k++) buf[o++] = word[k];
+    for (let r = 0; r < byRank.length; r++) {
+      const lex = byRank[r];
+      const c = counts[lex];
+      const t = titleSlot[lex];
+      if (c === 0 && t < 0) continue;
+      for (let k = lexStart[lex], end = lexStart[lex + 1]; k < end; k++) buf[o++] = lexArena[k];
       const countAt = o;
       o += 2;
       let count = 0;
       let last = -1;
-      const t = titleSlot[lex];
       if (t >= 0) {
         const tp = title.pos[t];
         for (let k = 0; k < tp.length; k++) {
@@ -190,7 +185,6 @@ export class SyntheticVectors {
         last = tp[count - 1] & LAST_POS;
         titleSlot[lex] = -1;
       }
-      const c = counts[lex];
       const at = lex * PARSED_MAX;
       for (let k = 0; k < c && count < CONCAT_MAX && last !== LAST_POS; k++) {
         const p = limitPos(positions[at + k] + shift);
@@ -213,7 +207,6 @@ export class SyntheticVectors {
     let id = this.lexemeIds.get(text);
     if (id === undefined) {
       id = this.lexBytes.length;
-      if (id >= 65536) throw new Error("合成文章的词表超过 65536 个词");
       this.lexemeIds.set(text, id);
       this.lexBytes.push(Buffer.concat([Buffer.from(text), Buffer.alloc(1)]));
     }
@@ -237,17 +230,15 @@ export class SyntheticVectors {
   /** Byte order of every lexeme known (after new ones came), and scratch sized for them. */
   private rerank(): void {
     const count = this.lexBytes.length;
-    if (count === this.rankedCount) return;
-    const ids = Array.from({ length: count }, (_, i) => i);
-    ids.sort((a, b) => Buffer.compare(this.lexBytes[a], this.lexBytes[b]));
-    this.rank = new Uint32Array(count);
-    ids.forEach((id, r) => (this.rank[id] = r));
+    if (count === this.byRank.length) return;
+    this.byRank = Uint32Array.from({ length: count }, (_, i) => i).sort((a, b) => Buffer.compare(this.lexBytes[a], this.lexBytes[b]));
+    this.longestLexeme = Math.max(...this.lexBytes.map((b) => b.length));
+    this.lexArena = Buffer.concat(this.lexBytes);
+    this.lexStart = new Uint32Array(count + 1);
+    this.lexBytes.forEach((b, i) => (this.lexStart[i + 1] = this.lexStart[i] + b.length));
     this.positions = new Uint16Array(count * PARSED_MAX);
     this.counts = new Uint16Array(count);
     this.titleSlot = new Int32Array(count).fill(-1);
-    this.touched = new Uint32Array(count);
-    this.keys = new Uint32Array(count);
-    this.rankedCount = count;
   }
 }
 

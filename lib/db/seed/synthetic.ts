@@ -68,16 +68,21 @@ export function prng(seed: number): () => number {
  */
 export type Piece = { id: number; text: string; words: string; textBytes: Buffer; wordBytes: Buffer };
 const pieces = new Map<string, Piece>();
+/** Every piece made, by id. */
+const allPieces: Piece[] = [];
+function makePiece(text: string, words: string): Piece {
+  const p = { id: allPieces.length, text, words, textBytes: Buffer.from(text), wordBytes: Buffer.from(words) };
+  allPieces.push(p);
+  return p;
+}
 function piece(text: string): Piece {
   let p = pieces.get(text);
-  if (!p) {
-    const words = segmentWords(text).join(" ");
-    p = { id: pieces.size, text, words, textBytes: Buffer.from(text), wordBytes: Buffer.from(words) };
-    pieces.set(text, p);
-  }
+  if (!p) pieces.set(text, (p = makePiece(text, segmentWords(text).join(" "))));
   return p;
 }
 const pieceList = (texts: string[]) => texts.map(piece);
+/** Pieces that always follow one another in a body, as one: their texts joined, their words joined by a space. */
+const joined = (...parts: Piece[]) => makePiece(parts.map((p) => p.text).join(""), parts.map((p) => p.words).filter(Boolean).join(" "));
 
 // Every piece a body can hold, segmented once: generating a million articles then costs string
 // concatenation, not jieba (the pieces are few, so the cache stays small).
@@ -96,6 +101,14 @@ const COMMA = piece("，");
 const STOP = piece("。");
 /** Between two paragraphs of the content (no words). */
 export const PARAGRAPH_BREAK = piece("\n\n");
+// A sentence is an opener or a link, a subject, a verb, a topic word, a comma, a tail, perhaps an
+// "especially", a full stop. Its parts that always come together are kept joined (fewer, longer pieces
+// per body for the writers to copy): subject + verb, topic word + comma + tail, especially + stop.
+const SUBJECT_VERB = SUBJECT_PIECES.map((s) => VERB_PIECES.map((v) => joined(s, v)));
+const TOPIC_SENTENCE_ENDS = TOPIC_PIECES.map((t) => ({
+  wordTail: t.word.map((w) => TAIL_PIECES.map((tail) => joined(w, COMMA, tail))),
+  especiallyStop: t.especially.map((e) => joined(e, STOP)),
+}));
 
 /** A title and its search fields, made once per title: templates × topic words make a few thousand titles. */
 export type SyntheticTitle = { id: number; title: string; searchTitle: string; searchGrams: string };
@@ -119,7 +132,7 @@ export function syntheticVocabulary(): { pieces: Piece[]; titles: SyntheticTitle
   TOPIC_PIECES.forEach((topic, t) =>
     topic.words.forEach((_, a) => topic.words.forEach((_, b) => TITLE_TEMPLATES.forEach((_, template) => titleOf(t, a, b, template)))),
   );
-  return { pieces: [...pieces.values()], titles: [...titles] };
+  return { pieces: [...allPieces], titles: [...titles] };
 }
 
 /**
@@ -145,13 +158,17 @@ export type SyntheticDraw = {
 /** Characters (UTF-16 units) of the first paragraph that make the summary. */
 export const SUMMARY_LENGTH = 100;
 
-/** The `index`-th synthetic article of the set generated with `seed`, as its pieces (same inputs, same article). */
-export function drawSynthetic(index: number, seed = 1, now = Date.now()): SyntheticDraw {
+/**
+ * The `index`-th synthetic article of the set generated with `seed`, as its pieces (same inputs, same article).
+ * A writer that is done with one draw before the next may pass the same `body` array each time (it is emptied).
+ */
+export function drawSynthetic(index: number, seed = 1, now = Date.now(), body: Piece[] = []): SyntheticDraw {
   const rand = prng(seed * 1_000_003 + index);
   const at = (length: number) => Math.floor(rand() * length);
   const pick = <T>(list: T[]) => list[at(list.length)];
   const topicIndex = at(TOPIC_KEYS.length);
   const topic = TOPIC_PIECES[topicIndex];
+  const ends = TOPIC_SENTENCE_ENDS[topicIndex];
   const a = at(topic.words.length);
   const b = at(topic.words.length);
   const title = titleOf(topicIndex, a, b, at(TITLE_TEMPLATES.length));
@@ -159,7 +176,7 @@ export function drawSynthetic(index: number, seed = 1, now = Date.now()): Synthe
   // 300–1,500 characters: paragraphs of 3–6 sentences built from the topic's words. The body's search
   // text is its pieces' words in order (pieces without words, the punctuation, add nothing).
   const target = 300 + Math.floor(rand() * 1200);
-  const body: Piece[] = [];
+  body.length = 0;
   let length = 0;
   while (length < target) {
     if (body.length) body.push(PARAGRAPH_BREAK);
@@ -167,13 +184,11 @@ export function drawSynthetic(index: number, seed = 1, now = Date.now()): Synthe
     for (let i = 0; i < n && length < target; i++) {
       const before = body.length;
       body.push(i === 0 ? pick(OPENER_PIECES) : pick(LINK_PIECES));
-      body.push(pick(SUBJECT_PIECES));
-      body.push(pick(VERB_PIECES));
-      body.push(pick(topic.word));
-      body.push(COMMA);
-      body.push(pick(TAIL_PIECES));
-      if (rand() < 0.3) body.push(pick(topic.especially));
-      body.push(STOP);
+      const subject = at(SUBJECT_PIECES.length);
+      body.push(SUBJECT_VERB[subject][at(VERB_PIECES.length)]);
+      const word = at(topic.word.length);
+      body.push(ends.wordTail[word][at(TAIL_PIECES.length)]);
+      body.push(rand() < 0.3 ? ends.especiallyStop[at(topic.especially.length)] : STOP);
       for (let k = before; k < body.length; k++) length += body[k].text.length;
     }
   }
