@@ -7,7 +7,10 @@
 // cache: median of 3, each in a new one) and cached (a repeat: median of 50; for the file also the 200 it
 // sends, unzipped); the file's revalidation after the articles version moved (its range's stamp read again);
 // a 304 answer; a crawl of every file the index lists, with the count of URLs against the visible articles;
-// EXPLAIN ANALYZE of the range scan, the stamp and the index's scan. Writes bench/results/sitemaps.md.
+// every document built by a process that has just started (bench/sitemap-cold.ts: the first request after a
+// start, minus the route's loading), the slowest named; EXPLAIN ANALYZE of the range scan, the stamp and the
+// index's scan. Writes bench/results/sitemaps.md.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -24,6 +27,8 @@ const CACHED_RUNS = 50;
 
 export type SitemapRow = { measure: string; p50: number; max: number; note: string };
 export type SitemapBench = { articles: number; rows: SitemapRow[]; plans: string[]; crawl: { files: number; urls: number; visible: number; ms: number } };
+/** One document built by a process that had just started (bench/sitemap-cold.ts). */
+type ColdStart = { what: string; built: number; answered: number; urls: number };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -69,8 +74,16 @@ async function explain(url: string, what: string, query: { text: string; values:
   }
 }
 
-/** `cold` and `cached`: runs per row, fewer for a smoke run (`npm run bench -- --quick`). */
-export async function sitemapBench(databaseUrl: string, articles: number, { cold = COLD_RUNS, cached = CACHED_RUNS } = {}): Promise<SitemapBench> {
+function coldStart(databaseUrl: string, what: string): ColdStart {
+  const out = execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", join(import.meta.dirname, "sitemap-cold.ts"), databaseUrl, what], { encoding: "utf8" });
+  return JSON.parse(out.trim().split("\n").at(-1)!) as ColdStart;
+}
+
+/**
+ * `cold` and `cached`: runs per row, fewer for a smoke run (`npm run bench -- --quick`); `starts`: whether every
+ * document is also built by a process of its own that has just started (1–2 s apiece; not in a smoke run).
+ */
+export async function sitemapBench(databaseUrl: string, articles: number, { cold = COLD_RUNS, cached = CACHED_RUNS, starts = cold >= COLD_RUNS } = {}): Promise<SitemapBench> {
   const handle = await openDatabase({ databaseUrl });
   const db = handle.db;
   const fresh = () => createSitemaps({ getDb: async () => db, base: () => BASE });
@@ -87,7 +100,7 @@ export async function sitemapBench(databaseUrl: string, articles: number, { cold
     await one.index();
     row("index, cached", await runs(cached, () => one.index()), `${indexDoc.urls} files, ${indexDoc.gzip.length} B gzip`);
 
-    row(`file ${k}, cold`, await runs(cold, async () => void (doc = await fresh().file(k))), "range scan on articles_pkey, XML, gzip");
+    row(`file ${k}, cold`, await runs(cold, async () => void (doc = await fresh().file(k))), "its articles packed by an index-only scan, XML, gzip");
     const fileDoc = doc! as SitemapDoc;
     const xmlBytes = gunzipSync(fileDoc.gzip).length;
     await one.file(k);
@@ -112,6 +125,20 @@ export async function sitemapBench(databaseUrl: string, articles: number, { cold
       }
       return { files, urls };
     });
+
+    if (starts) {
+      const all = [coldStart(databaseUrl, "index"), coldStart(databaseUrl, "pages")];
+      for (const n of (await rangeStamps({ db })).keys()) all.push(coldStart(databaseUrl, String(n)));
+      const slowest = all.reduce((a, b) => (b.answered > a.answered ? b : a));
+      const files = all.filter((c) => /^\d+$/.test(c.what));
+      const index = all[0];
+      row("index, first build after a start", { p50: round(index.built), max: round(index.answered) }, "a new process and connection; max: with its 200");
+      row(
+        `every file, first build after a start`,
+        { p50: round(median(files.map((c) => c.built))), max: round(Math.max(...files.map((c) => c.answered))) },
+        `${files.length} files, a process each; max: the slowest with its 200 (${slowest.what === "index" ? "the index" : `file ${slowest.what}`})`,
+      );
+    }
 
     const plans = [
       await explain(databaseUrl, `file ${k}: its articles`, (await capture(() => rangeArticles({ db, file: k })))[0]),
