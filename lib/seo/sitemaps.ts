@@ -8,14 +8,16 @@ import "server-only";
 // hidden articles and readers' articles awaiting review (stored hidden) are in none.
 //
 // What a file depends on is its range's stamp: the number of visible articles and the newest change time of
-// any article in it (hiding one moves its updated_at too: migration 0013). Each file is built once by a range
-// scan on the primary key, gzipped and kept in memory with its stamp, and stays current while the articles
+// any article in it (hiding one moves its updated_at too: migration 0013). Each file is built once from one
+// index-only range scan of articles_sitemap_idx (its articles and stamp in one row), gzipped and kept in memory
+// with its stamp, and stays current while the articles
 // version (lib/articles/version.ts: moved by every insert, delete, edit, hide or unhide) does not move: a
 // repeat costs that one-row read. When it moved, the range's stamp is read again (the index's last scan
 // answers without a query when it ran at the same version) and the file is built again only if it differs.
 // The index reads every range's stamp in one scan, again only when the version moved. Builds are shared by
 // concurrent requests and run outside any one of them. ETag and Last-Modified come from the stamps. Files
-// are kept gzipped (a seventh of the memory) and sent as XML, which Next.js compresses for the client.
+// are kept gzipped (a 25th of the memory) and sent as XML, which Next.js compresses for the client; the
+// requests that had one built answer from the XML they built.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
@@ -41,7 +43,7 @@ export const SITE_PAGES = ["/", "/daily", "/about", "/privacy", "/terms"];
 export const SITE_DIGEST_DAYS = 366;
 /** Moved when the documents' format changes, so no cache keeps an old body under its ETag. */
 const FORMAT = "1";
-/** Gzipped files kept per process at most (about 170 kB per full file). */
+/** Gzipped files kept per process at most (about 190 kB per full file). */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 /** The largest article id (integer column). */
 const MAX_ID = 2_147_483_647;
