@@ -66,7 +66,7 @@ export async function startApp(target: DbTarget, opts: { port: number; env: Reco
     ABUSE_LIMIT_SCALE: opts.env.ABUSE_LIMIT_SCALE ?? "100000",
     DATABASE_URL: "databaseUrl" in target ? target.databaseUrl : "",
     PGLITE_DIR: "dataDir" in target ? target.dataDir : join(root, "bench", ".data", "unused-pglite"),
-    // Profiling the server alone (--cpu-prof, --heap-prof): not the benchmark's own process.
+    // Profiling the server alone (--heap-prof, --import bench/cpu-profile.mjs): not the benchmark's own process.
     ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
   };
   const key = sourceKey();

@@ -79,7 +79,8 @@
 //   BENCH_COLD_STARTS      fresh processes of the cold-start row (default 3, quick 1)
 //   BENCH_COLD_SECONDS     how long after its spawn each is measured (default 60, quick 30)
 //   BENCH_COLD_LATER_SECONDS  then how long more of the same, for comparison (default 30, quick 0)
-//   BENCH_APP_NODE_OPTIONS Node options for the app's server only (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
+//   BENCH_APP_NODE_OPTIONS Node options for the app's server only (e.g. --heap-prof; a CPU profile, which Node 20
+//                          refuses as --cpu-prof here: --import $PWD/bench/cpu-profile.mjs)
 // Results: bench/results/latest.json and bench/results/latest.md (the tables, ready for the docs).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
