@@ -26,8 +26,7 @@ import { getConfig } from "@/lib/config";
 import { recordRefusal } from "@/lib/metrics";
 import { header } from "./front-door";
 import { createLru } from "./lru";
-import { pageCache, RENDER_HEADER } from "./page-cache-slot";
-import { isWarmUpRequest } from "./warm-up";
+import { isOwnRequest } from "./own-request";
 
 export type RequestKind = "page" | "api";
 
@@ -147,7 +146,7 @@ export function createAdmission(
     },
     admit(req, res) {
       const kind = requestKind(req);
-      if (!kind || isOwnRender(req)) return true;
+      if (!kind || isOwnRequest(req)) return true;
       const key = clientKey(req);
       if (!key) return true;
       let client = clients.get(key);
@@ -185,12 +184,6 @@ export function createAdmission(
       });
     },
   };
-}
-
-/** The server's own renders of kept pages and its warm-up go through. */
-function isOwnRender(req: IncomingMessage): boolean {
-  const secret = pageCache()?.renderSecret;
-  return (secret !== undefined && header(req, RENDER_HEADER) === secret) || isWarmUpRequest(req);
 }
 
 /** This machine: 127.0.0.0/8 and ::1. */

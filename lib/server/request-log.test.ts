@@ -6,7 +6,9 @@ import { NextRequest } from "next/server";
 import { route } from "@/lib/api/route";
 import { resetConfig } from "@/lib/config";
 import { startBehindFrontDoor, type StandIn } from "@/test/front-door-server";
+import { installPageCache, RENDER_HEADER } from "./page-cache-slot";
 import { logRequestError } from "./request-errors";
+import { WARM_UP_HEADER } from "./warm-up";
 
 let standIn: StandIn;
 let lines: Record<string, unknown>[] = [];
@@ -69,6 +71,23 @@ describe("the front door's request log", () => {
       expect((await fetch(`${standIn.base}${path}`)).headers.get("x-request-id")).toBeTruthy();
     }
     await vi.waitFor(() => expect(lines.filter((l) => l.msg === "page").map((l) => l.path)).toEqual(["/about", "/terms", "/about"]));
+  });
+});
+
+describe("the server's own requests", () => {
+  it("a kept page's render and the warm-up's requests write no page line (a reader's miss is one line); a client's guess of the header does", async () => {
+    installPageCache({ renderSecret: "render-secret", lookup: async () => null });
+    try {
+      const render = await fetch(`${standIn.base}/articles/8`, { headers: { [RENDER_HEADER]: "render-secret" } });
+      const warm = await fetch(`${standIn.base}/articles/9`, { headers: { [WARM_UP_HEADER]: "not-the-secret" } });
+      const guess = await fetch(`${standIn.base}/articles/10`, { headers: { [RENDER_HEADER]: "guessed" } });
+      await Promise.all([render.text(), warm.text(), guess.text()]);
+      // The lines are written when each response closes, which for the first came before the last was answered.
+      await lineWhere((l) => l.msg === "page" && l.path === "/articles/10");
+      expect(lines.filter((l) => l.msg === "page").map((l) => l.path)).toEqual(["/articles/9", "/articles/10"]);
+    } finally {
+      installPageCache(undefined);
+    }
   });
 });
 
