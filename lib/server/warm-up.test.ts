@@ -34,8 +34,9 @@ describe("warm readiness", () => {
 
     standIn.handled.length = 0;
     await warmUp(standIn.base);
-    // The warm-up asked for the home page and the feed through the door (the stand-in's feed is no JSON: no more steps).
-    expect(standIn.handled).toEqual(["/", "/api/v1/articles?page=1"]);
+    // The warm-up asked for the home page, the feed (the stand-in's is no JSON: no permalink or search to take from
+    // it) and the chat's route, through the door.
+    expect(standIn.handled).toEqual(["/", "/api/v1/articles?page=1", "/api/v1/chat"]);
     expect(isWarm()).toBe(true);
     expect((await fetch(`${standIn.base}/articles/1`, { headers: { "x-forwarded-for": "203.0.113.7" } })).status).toBe(299);
   });

@@ -2,7 +2,7 @@
 // request of each kind costs — loading the route's code, jieba's dictionary, the search statistics, the database's
 // first plans and pages. server/main.ts runs warmUp() after Next.js is prepared, through its own front door on
 // loopback, the way a visitor's browser would: the home page and a permalink (kept pages, rendered by Next.js),
-// the feed, a search. The chat's retrieval is warmed inside Next.js at start-up
+// the feed, a search, the chat's route (loaded, not asked). The chat's retrieval is warmed inside Next.js at start-up
 // (lib/server/start.ts), without asking the AI provider anything. Each step has a time limit; one that fails is
 // logged and the process becomes ready anyway (a slow first reader is better than a process that never serves).
 import { randomUUID } from "node:crypto";
@@ -31,9 +31,9 @@ export const startCold = () => {
 const STEP_TIMEOUT_MS = 15_000;
 const DOCUMENT = { accept: "text/html,application/xhtml+xml", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" };
 
-async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
+async function get(url: string, headers: Record<string, string> = {}, expected = 200): Promise<Response> {
   const res = await fetch(url, { headers: { ...headers, [WARM_UP_HEADER]: secret() }, signal: AbortSignal.timeout(STEP_TIMEOUT_MS), redirect: "manual" });
-  if (!res.ok) throw new Error(`${new URL(url).pathname} → ${res.status}`);
+  if (res.status !== expected) throw new Error(`${new URL(url).pathname} → ${res.status}`);
   return res;
 }
 
@@ -65,6 +65,10 @@ export async function warmUp(origin: string): Promise<void> {
       const q = encodeURIComponent(searchWordOf(first.title));
       await step("search", () => get(`${origin}/api/v1/articles/search?keyword=${q}`).then((r) => r.arrayBuffer()));
     }
+    // A GET of the chat is refused (405) once its route and everything it imports (the model client, the local
+    // engine, the event stream) are loaded: a question would write the asker's counters and, with a model
+    // configured, spend on it. The retrieval is warmed inside Next.js (warm-retrieval.ts).
+    await step("chat", () => get(`${origin}/api/v1/chat`, {}, 405).then((r) => r.arrayBuffer()));
   } finally {
     g.__shiyueWarm = "warm";
     log.info("warm", { ms: Math.round(performance.now() - started), steps });
