@@ -35,9 +35,8 @@ import { prng, TOPICS } from "@/lib/db/seed/synthetic";
 import { startFakeOpenAI } from "@/test/openai-server";
 import { startApp, type App } from "./app-server";
 import { CHAT_QUESTIONS, firstData } from "./chat-ttfb";
-import { label, postgresAt } from "./databases";
+import { label, preparedPostgres } from "./databases";
 import { loadResult, type LoadResult } from "./load";
-import { inspectBenchDb } from "./prepare-db";
 import { NOWHERE_KEYWORDS, ONE_WORD_KEYWORDS, searchPath, TWO_WORD_KEYWORDS } from "./scenarios";
 
 export const COLD_KINDS = ["chat", "home", "personal", "permalink", "search"] as const;
@@ -385,11 +384,7 @@ export function writeColdStartResults(header: string, r: ColdStartResult): strin
 
 /** `npm run bench -- --cold-start`: this row alone on a prepared PostgreSQL corpus (BENCH_ARTICLES, default 1M). */
 export async function runColdStartAlone(opts: { articles: number; starts: number; seconds: number; laterSeconds: number; port: number; command: string }): Promise<void> {
-  const target = postgresAt(opts.articles);
-  const corpus = await inspectBenchDb(target.databaseUrl);
-  if (!corpus || corpus.articles < opts.articles) {
-    throw new Error(`${target.databaseUrl} is not prepared with ${opts.articles} articles: run npm run bench -- --prepare with BENCH_ARTICLES=${opts.articles} first`);
-  }
+  const { target, corpus } = await preparedPostgres(opts.articles);
   const started = new Date();
   const result = await coldStartCorpus(target, opts.articles, opts);
   const took = Math.round((Date.now() - started.getTime()) / 1000);

@@ -26,7 +26,7 @@ import { signToken } from "@/lib/auth/token";
 import { startApp, type App } from "./app-server";
 import { explainComments, plansMarkdown, plansSummary, type ExplainedCall, type InProcess } from "./comments-plans";
 import { deletePosted, seedComments, type CommentsCorpus, type CommentsSize } from "./comments-seed";
-import { label, postgresAt } from "./databases";
+import { label, preparedPostgres } from "./databases";
 import { loadResult, runLoad, type LoadResult } from "./load";
 import { inspectBenchDb } from "./prepare-db";
 
@@ -312,11 +312,7 @@ export function writeCommentsResults(header: string, r: CommentsResult): string 
 
 /** `npm run bench -- --comments`: this row alone on a prepared PostgreSQL corpus (BENCH_ARTICLES, default 1M). */
 export async function runCommentsAlone(opts: { articles: number; size: CommentsSize; port: number; load: CommentsLoad; command: string }): Promise<void> {
-  const target = postgresAt(opts.articles);
-  const corpus = await inspectBenchDb(target.databaseUrl);
-  if (!corpus || corpus.articles < opts.articles) {
-    throw new Error(`${target.databaseUrl} is not prepared with ${opts.articles} articles: run npm run bench -- --prepare with BENCH_ARTICLES=${opts.articles} first`);
-  }
+  const { target } = await preparedPostgres(opts.articles);
   const started = new Date();
   const result = await commentsCorpus(target, opts.articles, opts.size, opts.port, opts.load);
   const took = Math.round((Date.now() - started.getTime()) / 1000);

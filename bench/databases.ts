@@ -2,7 +2,7 @@
 // appended: shiyue_bench_1k, _10k, _100k, _1m) and PGlite data directories under bench/.data/ (gitignored).
 // Each is seeded once through the seed's own code and reused by later runs.
 import { join, resolve } from "node:path";
-import { describe, prepareBenchDb, type BenchDb, type DbTarget } from "./prepare-db";
+import { describe, inspectBenchDb, prepareBenchDb, type BenchDb, type DbTarget } from "./prepare-db";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shiyue_bench";
 const DATA = resolve(import.meta.dirname, ".data");
@@ -16,6 +16,16 @@ export function postgresAt(articles: number): { databaseUrl: string } {
   const url = new URL(BASE_URL);
   url.pathname = `${url.pathname}_${suffix(articles)}`;
   return { databaseUrl: url.toString() };
+}
+
+/** The PostgreSQL corpus of `articles` a row measures alone, read only; an error saying how to prepare it when it is not. */
+export async function preparedPostgres(articles: number): Promise<{ target: { databaseUrl: string }; corpus: { articles: number; articleId: number } }> {
+  const target = postgresAt(articles);
+  const corpus = await inspectBenchDb(target.databaseUrl);
+  if (!corpus || corpus.articles < articles) {
+    throw new Error(`${target.databaseUrl} is not prepared with ${articles} articles: run npm run bench -- --prepare with BENCH_ARTICLES=${articles} first`);
+  }
+  return { target, corpus };
 }
 
 export function pgliteAt(articles: number): DbTarget {

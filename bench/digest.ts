@@ -39,11 +39,10 @@ import { makeReaderDigest, makeSiteDigest } from "@/lib/digest/write";
 import { startFakeOpenAI, type FakeOpenAI } from "@/test/openai-server";
 import { startApp, type App } from "./app-server";
 import { plansMarkdown, plansSummary, type ExplainedCall } from "./comments-plans";
-import { label, postgresAt } from "./databases";
+import { label, preparedPostgres } from "./databases";
 import { explainDigest, slowStatements } from "./digest-plans";
 import { removeReaders, restore, seedReaders, setAsideOthers, snapshot, termCounts, type ReaderKind, type TermCount } from "./digest-seed";
 import { loadResult, type LoadResult } from "./load";
-import { inspectBenchDb } from "./prepare-db";
 
 export type DigestSize = Record<Exclude<ReaderKind, "plan">, number>;
 /** The benchmark row of issue 44. */
@@ -525,11 +524,7 @@ export function writeDigestResults(header: string, r: DigestResult): string {
 
 /** `npm run bench -- --digest`: this row alone on a prepared PostgreSQL corpus (BENCH_ARTICLES, default 1M). */
 export async function runDigestAlone(opts: { articles: number; size: DigestSize; port: number; load: DigestLoad; command: string }): Promise<void> {
-  const target = postgresAt(opts.articles);
-  const corpus = await inspectBenchDb(target.databaseUrl);
-  if (!corpus || corpus.articles < opts.articles) {
-    throw new Error(`${target.databaseUrl} is not prepared with ${opts.articles} articles: run npm run bench -- --prepare with BENCH_ARTICLES=${opts.articles} first`);
-  }
+  const { target } = await preparedPostgres(opts.articles);
   const started = new Date();
   const result = await digestCorpus(target, opts.articles, opts.size, opts.port, opts.load);
   const took = Math.round((Date.now() - started.getTime()) / 1000);

@@ -5,18 +5,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { startApp } from "./app-server";
-import { label, postgresAt } from "./databases";
+import { label, preparedPostgres } from "./databases";
 import { floodRow, type FloodOptions, type FloodResult } from "./flood";
-import { inspectBenchDb } from "./prepare-db";
 import { floodTable, renderTable } from "./report";
 import { floodLine } from "./target";
 
 export async function runFloodAlone(opts: FloodOptions & { articles: number; runs: number; port: number }): Promise<void> {
-  const target = postgresAt(opts.articles);
-  const corpus = await inspectBenchDb(target.databaseUrl);
-  if (!corpus || corpus.articles < opts.articles) {
-    throw new Error(`${target.databaseUrl} is not prepared with ${opts.articles} articles: run npm run bench -- --prepare with BENCH_ARTICLES=${opts.articles} first`);
-  }
+  const { target, corpus } = await preparedPostgres(opts.articles);
   const started = new Date();
   const app = await startApp(target, { port: opts.port, env: { AI_EMBEDDING_MODEL: "" } });
   const runs: FloodResult[] = [];

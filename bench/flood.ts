@@ -13,7 +13,7 @@ import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
 import type { FloodPhase } from "./flood-client";
-import { loadResult, type LoadResult, type Scenario } from "./load";
+import { askRepeatedly, emptySamples, loadResult, type LoadResult, type Samples, type Scenario } from "./load";
 import { FEED_PATH, FLOOD_KEYWORDS, searchPath } from "./scenarios";
 
 export type FloodOptions = {
@@ -61,36 +61,12 @@ function pages(articleId: number): Record<FloodPage, Scenario> {
   };
 }
 
-type Samples = { latencies: number[]; errors: number; seconds: number };
-const empty = (): Samples => ({ latencies: [], errors: 0, seconds: 0 });
-
-/**
- * One client asking again as soon as it has its answer, for `seconds`; a request still running when the time
- * is up is waited for and counted (it was sent during the window), so slow answers are never left out.
- */
-async function client(base: string, s: Scenario, seconds: number, into: Samples): Promise<void> {
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  while (performance.now() < until) {
-    const sent = performance.now();
-    try {
-      const res = await fetch(new URL(s.path(), base), { headers: s.headers, signal: AbortSignal.timeout(30_000) });
-      await res.arrayBuffer();
-      if (!res.ok) into.errors++;
-    } catch {
-      into.errors++;
-    }
-    into.latencies.push(performance.now() - sent);
-  }
-  into.seconds += (performance.now() - started) / 1000;
-}
-
 /** Every measured page, one client each, at the same time. */
 async function measurePages(base: string, all: Record<FloodPage, Scenario>, seconds: number, into: Record<FloodPage, Samples>) {
-  await Promise.all(FLOOD_PAGES.map((p) => client(base, all[p], seconds, into[p])));
+  await Promise.all(FLOOD_PAGES.map((p) => askRepeatedly(base, all[p], seconds, into[p])));
 }
 
-const sampled = (): Record<FloodPage, Samples> => ({ home: empty(), permalink: empty(), feed: empty() });
+const sampled = (): Record<FloodPage, Samples> => ({ home: emptySamples(), permalink: emptySamples(), feed: emptySamples() });
 const results = (s: Record<FloodPage, Samples>) =>
   Object.fromEntries(FLOOD_PAGES.map((p) => [p, loadResult(1, s[p].latencies, s[p].errors, s[p].seconds)])) as Record<FloodPage, LoadResult>;
 
@@ -118,7 +94,7 @@ export async function floodRow(base: string, databaseUrl: string | null, article
     const before = loadavg()[0];
     const idle = sampled();
     const flood = sampled();
-    const searches = empty();
+    const searches = emptySamples();
     for (let c = 0; c < cycles; c++) {
       await measurePages(base, all, opts.idleSeconds, idle);
       child.stdin!.write(`${opts.seconds}\n`);

@@ -24,6 +24,34 @@ export type LoadResult = {
   max: number;
 };
 
+/** What one client's loop of requests took: each answer's time, the failed ones, the seconds it ran. */
+export type Samples = { latencies: number[]; errors: number; seconds: number };
+export const emptySamples = (): Samples => ({ latencies: [], errors: 0, seconds: 0 });
+
+/**
+ * One client asking for `s` for `seconds`: again as soon as it has its answer, or `paceMs` after it sent the last
+ * (a slow answer delays the next). A request still running when the time is up is waited for and counted (it was
+ * sent during the window), so slow answers are never left out. A status other than 2xx or a failure is an error.
+ */
+export async function askRepeatedly(base: string, s: Scenario, seconds: number, into: Samples, paceMs = 0): Promise<void> {
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  while (performance.now() < until) {
+    const sent = performance.now();
+    try {
+      const res = await fetch(new URL(s.path(), base), { method: s.method, headers: s.headers, signal: AbortSignal.timeout(30_000) });
+      await res.arrayBuffer();
+      if (!res.ok) into.errors++;
+    } catch {
+      into.errors++;
+    }
+    const ms = performance.now() - sent;
+    into.latencies.push(ms);
+    if (paceMs > ms) await new Promise((r) => setTimeout(r, paceMs - ms));
+  }
+  into.seconds += (performance.now() - started) / 1000;
+}
+
 /** `seconds` of load, or `{ amount }` requests. */
 function cannon(base: string, s: Scenario, connections: number, length: number | { amount: number }, onResponse: (ms: number, status: number) => void) {
   return new Promise<Result>((resolve, reject) => {

@@ -15,9 +15,8 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { startApp } from "./app-server";
 import type { CrowdPhase } from "./crowd-client";
-import { label, postgresAt } from "./databases";
-import { loadResult, type LoadResult } from "./load";
-import { inspectBenchDb } from "./prepare-db";
+import { label, preparedPostgres } from "./databases";
+import { askRepeatedly, emptySamples, loadResult, type LoadResult, type Samples } from "./load";
 import { renderTable } from "./report";
 import { FLOOD_KEYWORDS, ONE_WORD_KEYWORDS, searchPath } from "./scenarios";
 
@@ -43,6 +42,8 @@ type ReaderPage = (typeof READER_PAGES)[number];
 /** The two clients' addresses (documentation ranges), as the proxy in front would name them. */
 const CROWD_ADDRESS = "198.51.100.7";
 const READER_ADDRESS = "203.0.113.9";
+/** What the reader sends: a document, from its own address as the proxy names it. */
+const READER_HEADERS = { accept: "text/html", "x-forwarded-for": READER_ADDRESS };
 
 /** The crowd's requests, in turn: a search's pages 1–3 and random permalinks, alternating. */
 export function crowdPaths(articles: number, count = 3000, random = Math.random): string[] {
@@ -52,29 +53,6 @@ export function crowdPaths(articles: number, count = 3000, random = Math.random)
     const n = i / 2;
     return `${searchPath(words[Math.floor(n / 3) % words.length])}&page=${(n % 3) + 1}`;
   });
-}
-
-type Samples = { latencies: number[]; errors: number; seconds: number };
-const empty = (): Samples => ({ latencies: [], errors: 0, seconds: 0 });
-
-/** One reader opening `path` every PACE_MS for `seconds` (the next waits for a slow answer). */
-async function reader(base: string, path: string, seconds: number, into: Samples): Promise<void> {
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  while (performance.now() < until) {
-    const sent = performance.now();
-    try {
-      const res = await fetch(new URL(path, base), { headers: { accept: "text/html", "x-forwarded-for": READER_ADDRESS }, signal: AbortSignal.timeout(30_000) });
-      await res.arrayBuffer();
-      if (!res.ok) into.errors++;
-    } catch {
-      into.errors++;
-    }
-    const ms = performance.now() - sent;
-    into.latencies.push(ms);
-    await new Promise((r) => setTimeout(r, Math.max(0, PACE_MS - ms)));
-  }
-  into.seconds += (performance.now() - started) / 1000;
 }
 
 export async function mixedCrowdRow(base: string, corpus: { articles: number; articleId: number }, opts: MixedCrowdOptions): Promise<MixedCrowdResult> {
@@ -89,14 +67,14 @@ export async function mixedCrowdRow(base: string, corpus: { articles: number; ar
     if (done) throw new Error("the crowd client exited early");
     return value as string;
   };
-  const read = (seconds: number, into: Record<ReaderPage, Samples>) => Promise.all(READER_PAGES.map((p) => reader(base, pages[p], seconds, into[p])));
+  const read = (seconds: number, into: Record<ReaderPage, Samples>) => Promise.all(READER_PAGES.map((p) => askRepeatedly(base, { name: p, path: () => pages[p], headers: READER_HEADERS }, seconds, into[p], PACE_MS)));
   try {
     if ((await next()) !== "ready") throw new Error("the crowd client did not start");
-    await read(1, { home: empty(), permalink: empty() }); // the reader's pages once, not counted
+    await read(1, { home: emptySamples(), permalink: emptySamples() }); // the reader's pages once, not counted
     const before = loadavg()[0];
-    const idle = { home: empty(), permalink: empty() };
-    const crowd = { home: empty(), permalink: empty() };
-    const answers = empty();
+    const idle = { home: emptySamples(), permalink: emptySamples() };
+    const crowd = { home: emptySamples(), permalink: emptySamples() };
+    const answers = emptySamples();
     const statuses: Record<string, number> = {};
     for (let c = 0; c < opts.cycles; c++) {
       await read(opts.idleSeconds, idle);
@@ -136,11 +114,7 @@ export function mixedCrowdLine(r: MixedCrowdResult): string {
 
 /** `npm run bench -- --mixed-crowd`: the row alone on a prepared PostgreSQL corpus, `runs` times on one app. */
 export async function runMixedCrowdAlone(opts: MixedCrowdOptions & { articles: number; runs: number; port: number }): Promise<void> {
-  const target = postgresAt(opts.articles);
-  const corpus = await inspectBenchDb(target.databaseUrl);
-  if (!corpus || corpus.articles < opts.articles) {
-    throw new Error(`${target.databaseUrl} is not prepared with ${opts.articles} articles: run npm run bench -- --prepare with BENCH_ARTICLES=${opts.articles} first`);
-  }
+  const { target, corpus } = await preparedPostgres(opts.articles);
   const started = new Date();
   const app = await startApp(target, { port: opts.port, env: { AI_EMBEDDING_MODEL: "", ABUSE_LIMIT_SCALE: "1", TRUSTED_PROXIES: "1" } });
   const runs: MixedCrowdResult[] = [];
