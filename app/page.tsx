@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { ArticleCard } from "@/components/article/article-card";
+import { CardIconSprite } from "@/components/article/card-icons";
 import { Pagination } from "@/components/article/pagination";
 import { PullToRefresh } from "@/components/article/pull-to-refresh";
 import { RefreshOnSessionChange } from "@/components/article/refresh-on-session-change";
@@ -112,6 +113,7 @@ export default async function HomePage({ searchParams }: Props) {
             <span className="ml-2 text-xs text-slate-500">{mode === "hybrid" ? "按关键词与语义综合排序" : "按关键词匹配排序"}</span>
           </p>
         ) : null}
+        {items.length ? <CardIconSprite /> : null}
         {items.length ? (
           <ul className="flex flex-col gap-4">
             {items.map((a) => (

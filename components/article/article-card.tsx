@@ -1,10 +1,10 @@
-import { Flame, Sparkles } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import type { ApiArticle, RecommendReason } from "@/lib/articles/serialize";
 import { platformIconPath } from "@/lib/articles/platforms";
 import { bodyPreview } from "@/lib/articles/preview";
 import { formatChineseDate } from "@/lib/format";
 import { CardActions, type CardCounts } from "./card-actions";
+import { CardIcon } from "./card-icons";
 import { CollapsibleBody } from "./collapsible-body";
 import { ArticleMarkdown } from "./markdown";
 
@@ -21,10 +21,9 @@ const cardCounts = ({ id, title, like_cnt, comment_cnt, favorite_cnt, is_liked, 
 
 /** Why a personalised feed shows the card (lib/recommendations/feed.ts). */
 function ReasonLine({ reason }: { reason: RecommendReason }) {
-  const Icon = reason.kind === "hot" ? Flame : Sparkles;
   return (
     <p className="mb-1.5 flex items-center gap-1 text-xs text-slate-500" data-testid="recommend-reason">
-      <Icon className="size-3.5 shrink-0 text-brand-500" aria-hidden />
+      <CardIcon name={reason.kind === "hot" ? "flame" : "sparkles"} className="size-3.5 shrink-0 text-brand-500" />
       {reason.kind === "hot" ? "热门" : reason.kind === "similar" ? "与你喜欢的文章相似" : `因为你喜欢「${reason.label}」相关文章`}
     </p>
   );

@@ -1,6 +1,5 @@
 "use client";
 
-import { Bookmark, Heart, MessageCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 import type { ApiArticle } from "@/lib/articles/serialize";
@@ -8,6 +7,7 @@ import { api } from "@/lib/client/api";
 import { getToken, useSessionChange } from "@/lib/client/session";
 import { formatCount } from "@/lib/format";
 import { FEED_MSG } from "@/lib/feed-messages";
+import { CardIcon } from "./card-icons";
 
 type Marks = { liked: boolean; likes: number; favorited: boolean; favorites: number };
 
@@ -115,15 +115,15 @@ export function CardActions({ article }: { article: CardCounts }) {
   return (
     <div className="mt-3 flex gap-5 border-t border-slate-100 pt-2 text-xs text-slate-500" data-testid="card-actions">
       <button type="button" onClick={like} disabled={busy} aria-pressed={marks.liked} aria-label={`${marks.liked ? "取消点赞" : "点赞"} ${likes}`} className={`${base} ${marks.liked ? "text-rose-600" : ""}`}>
-        <Heart className={`size-4 ${marks.liked ? "fill-current" : ""}`} aria-hidden />
+        <CardIcon name="heart" className={`size-4 ${marks.liked ? "fill-current" : ""}`} />
         <span data-testid="like-count">{likes}</span>
       </button>
       <button type="button" onClick={comment} aria-label={`评论 ${comments}`} className={base}>
-        <MessageCircle className="size-4" aria-hidden />
+        <CardIcon name="comment" className="size-4" />
         <span>{comments}</span>
       </button>
       <button type="button" onClick={bookmark} disabled={busy} aria-pressed={marks.favorited} aria-label={`${marks.favorited ? "取消收藏" : "收藏"} ${favorites}`} className={`${base} ${marks.favorited ? "text-amber-700 [&_svg]:text-amber-500" : ""}`}>
-        <Bookmark className={`size-4 ${marks.favorited ? "fill-current" : ""}`} aria-hidden />
+        <CardIcon name="bookmark" className={`size-4 ${marks.favorited ? "fill-current" : ""}`} />
         <span data-testid="favorite-count">{favorites}</span>
       </button>
     </div>
