@@ -17,10 +17,10 @@ import { startApp } from "./app-server";
 import type { CrowdPhase } from "./crowd-client";
 import { label, preparedPostgres } from "./databases";
 import { askRepeatedly, emptySamples, loadResult, type LoadResult, type Samples } from "./load";
-import { renderTable } from "./report";
+import { renderTable, type Table } from "./report";
 import { FLOOD_KEYWORDS, ONE_WORD_KEYWORDS, searchPath } from "./scenarios";
 
-export type MixedCrowdOptions = { clients: number; seconds: number; idleSeconds: number; cycles: number };
+export type MixedCrowdOptions = { clients: number; seconds: number; cycles: number; runs: number };
 export type MixedCrowdResult = {
   clients: number;
   cycles: number;
@@ -31,7 +31,11 @@ export type MixedCrowdResult = {
   crowdAnswers: LoadResult;
   statuses: Record<string, number>;
   load: { before: number; after: number };
+  /** Every answer's time, for the figures over all runs (not written to the JSON). */
+  samples: { idle: Record<ReaderPage, Samples>; crowd: Record<ReaderPage, Samples> };
 };
+/** The runs of the row on one app, and the reader's figures over all of them (the target is judged on these). */
+export type MixedCrowdRuns = { articles: number; runs: MixedCrowdResult[]; pooled: { idle: Record<ReaderPage, LoadResult>; crowd: Record<ReaderPage, LoadResult> } };
 
 const root = resolve(import.meta.dirname, "..");
 /** The reader's pace: one request every PACE_MS per page. */
@@ -76,13 +80,15 @@ export async function mixedCrowdRow(base: string, corpus: { articles: number; ar
     const crowd = { home: emptySamples(), permalink: emptySamples() };
     const answers = emptySamples();
     const statuses: Record<string, number> = {};
+    // The reader alone as long as it is timed beside the crowd: as many answers on each side.
+    const timed = Math.max(1, opts.seconds - 2 * RAMP_SECONDS);
     for (let c = 0; c < opts.cycles; c++) {
-      await read(opts.idleSeconds, idle);
+      await read(timed, idle);
       child.stdin!.write(`${opts.seconds}\n`);
       const answer = next();
       answer.catch(() => {});
       await new Promise((r) => setTimeout(r, RAMP_SECONDS * 1000));
-      await read(Math.max(1, opts.seconds - 2 * RAMP_SECONDS), crowd);
+      await read(timed, crowd);
       const phase = JSON.parse(await answer) as CrowdPhase;
       answers.latencies.push(...phase.latencies);
       answers.seconds += phase.seconds;
@@ -90,7 +96,6 @@ export async function mixedCrowdRow(base: string, corpus: { articles: number; ar
     }
     const after = loadavg()[0];
     child.stdin!.end();
-    const results = (s: Record<ReaderPage, Samples>) => Object.fromEntries(READER_PAGES.map((p) => [p, loadResult(1, s[p].latencies, s[p].errors, s[p].seconds)])) as Record<ReaderPage, LoadResult>;
     return {
       clients: opts.clients,
       cycles: opts.cycles,
@@ -100,22 +105,23 @@ export async function mixedCrowdRow(base: string, corpus: { articles: number; ar
       crowdAnswers: loadResult(opts.clients, answers.latencies, 0, answers.seconds),
       statuses,
       load: { before: Math.round(before * 10) / 10, after: Math.round(after * 10) / 10 },
+      samples: { idle, crowd },
     };
   } finally {
     if (child.exitCode === null) child.kill();
   }
 }
 
-export function mixedCrowdLine(r: MixedCrowdResult): string {
-  const pages = READER_PAGES.map((p) => `${p} p95 ${r.idle[p].p95} → ${r.crowd[p].p95} ms (×${(r.crowd[p].p95 / r.idle[p].p95).toFixed(1)})`);
-  const statuses = Object.entries(r.statuses).map(([s, n]) => `${s}: ${n}`).join(", ");
-  return `mixed crowd (${r.clients} clients at ${CROWD_ADDRESS}, ${r.cycles} × ${r.seconds / r.cycles} s): ${pages.join(", ")}; crowd answers ${r.crowdAnswers.requests} (${statuses}), p50 ${r.crowdAnswers.p50} ms; load ${r.load.before} → ${r.load.after}`;
-}
+const results = (s: Record<ReaderPage, Samples>) => Object.fromEntries(READER_PAGES.map((p) => [p, loadResult(1, s[p].latencies, s[p].errors, s[p].seconds)])) as Record<ReaderPage, LoadResult>;
 
-/** `npm run bench -- --mixed-crowd`: the row alone on a prepared PostgreSQL corpus, `runs` times on one app. */
-export async function runMixedCrowdAlone(opts: MixedCrowdOptions & { articles: number; runs: number; port: number }): Promise<void> {
-  const { target, corpus } = await preparedPostgres(opts.articles);
-  const started = new Date();
+/** The samples of every run together. */
+const pool = (runs: MixedCrowdResult[], side: "idle" | "crowd"): Record<ReaderPage, Samples> =>
+  Object.fromEntries(
+    READER_PAGES.map((p) => [p, { latencies: runs.flatMap((r) => r.samples[side][p].latencies), errors: runs.reduce((n, r) => n + r.samples[side][p].errors, 0), seconds: runs.reduce((n, r) => n + r.samples[side][p].seconds, 0) }]),
+  ) as Record<ReaderPage, Samples>;
+
+/** `opts.runs` rows on one app started for them on the prepared corpus at `target`, budgets on (ABUSE_LIMIT_SCALE 1). */
+export async function mixedCrowdCorpus(target: { databaseUrl: string }, corpus: { articles: number; articleId: number }, opts: MixedCrowdOptions & { port: number }): Promise<MixedCrowdRuns> {
   const app = await startApp(target, { port: opts.port, env: { AI_EMBEDDING_MODEL: "", ABUSE_LIMIT_SCALE: "1", TRUSTED_PROXIES: "1" } });
   const runs: MixedCrowdResult[] = [];
   try {
@@ -127,28 +133,49 @@ export async function runMixedCrowdAlone(opts: MixedCrowdOptions & { articles: n
   } finally {
     await app.stop();
   }
-  const header = `${started.toISOString().slice(0, 16).replace("T", " ")} UTC, npm run bench -- --mixed-crowd, ${cpus().length} cores, Node ${process.version}, PostgreSQL, ${corpus.articles.toLocaleString("en")} articles; load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`;
-  const rows = runs.flatMap((r, i) =>
-    READER_PAGES.map((p) => [
-      `${i + 1}`,
-      `${p} (reader at ${READER_ADDRESS}, every ${PACE_MS} ms)`,
-      `${r.idle[p].p50} / ${r.idle[p].p95} ms`,
-      `${r.crowd[p].p50} / ${r.crowd[p].p95} ms`,
-      `×${(r.crowd[p].p95 / r.idle[p].p95).toFixed(1)}`,
-      `${r.crowdAnswers.requests} (${Object.entries(r.statuses).map(([s, n]) => `${s}: ${n}`).join(", ")})`,
-      `${r.load.before} → ${r.load.after}`,
-    ]),
-  );
-  const table = renderTable({
+  return { articles: corpus.articles, runs, pooled: { idle: results(pool(runs, "idle")), crowd: results(pool(runs, "crowd")) } };
+}
+
+/** One row per run and page, then the reader's figures over all runs. */
+export function mixedCrowdTable(m: MixedCrowdRuns): Table {
+  const answers = (r: MixedCrowdResult) => `${r.crowdAnswers.requests} (${Object.entries(r.statuses).map(([s, n]) => `${s}: ${n}`).join(", ")})`;
+  const row = (run: string, p: ReaderPage, idle: LoadResult, crowd: LoadResult, rest: string[]) => [run, `${p} (reader at ${READER_ADDRESS}, every ${PACE_MS} ms)`, `${idle.p50} / ${idle.p95} ms`, `${crowd.p50} / ${crowd.p95} ms`, `×${(crowd.p95 / idle.p95).toFixed(1)}`, ...rest];
+  return {
     title: "mixed crowd",
     head: ["run", "page", "alone p50 / p95", "with the crowd p50 / p95", "p95 ratio", "crowd answers (status: count)", "load"],
-    rows,
-  });
-  const markdown = [header, `${opts.clients} clients at ${CROWD_ADDRESS}: a visitor's searches (pages 1–3 of ${FLOOD_KEYWORDS.length + ONE_WORD_KEYWORDS.length} keywords) and random permalinks of ${label(opts.articles)} articles, alternating; ${opts.cycles} × ${opts.seconds} s against ${opts.cycles} × ${opts.idleSeconds} s alone.`, table].join("\n\n");
+    rows: [
+      ...m.runs.flatMap((r, i) => READER_PAGES.map((p) => row(`${i + 1}`, p, r.idle[p], r.crowd[p], [answers(r), `${r.load.before} → ${r.load.after}`]))),
+      ...(m.runs.length > 1 ? READER_PAGES.map((p) => row("all", p, m.pooled.idle[p], m.pooled.crowd[p], [`${m.runs.reduce((n, r) => n + r.crowdAnswers.requests, 0)}`, ""])) : []),
+    ],
+  };
+}
+
+export function mixedCrowdLine(r: MixedCrowdResult): string {
+  const pages = READER_PAGES.map((p) => `${p} p95 ${r.idle[p].p95} → ${r.crowd[p].p95} ms (×${(r.crowd[p].p95 / r.idle[p].p95).toFixed(1)})`);
+  const statuses = Object.entries(r.statuses).map(([s, n]) => `${s}: ${n}`).join(", ");
+  return `mixed crowd (${r.clients} clients at ${CROWD_ADDRESS}, ${r.cycles} × ${r.seconds / r.cycles} s): ${pages.join(", ")}; crowd answers ${r.crowdAnswers.requests} (${statuses}), p50 ${r.crowdAnswers.p50} ms; load ${r.load.before} → ${r.load.after}`;
+}
+
+/** `npm run bench -- --mixed-crowd`: the row alone on a prepared PostgreSQL corpus, `runs` times on one app. */
+export async function runMixedCrowdAlone(opts: MixedCrowdOptions & { articles: number; port: number }): Promise<void> {
+  const { target, corpus } = await preparedPostgres(opts.articles);
+  const started = new Date();
+  const m = await mixedCrowdCorpus(target, corpus, opts);
+  const header = `${started.toISOString().slice(0, 16).replace("T", " ")} UTC, npm run bench -- --mixed-crowd, ${cpus().length} cores, Node ${process.version}, PostgreSQL, ${corpus.articles.toLocaleString("en")} articles; load average at the end ${loadavg().map((n) => n.toFixed(1)).join(" ")}.`;
+  const markdown = [header, mixedCrowdCaption(opts, corpus.articles), renderTable(mixedCrowdTable(m))].join("\n\n");
   console.log(`\n${markdown}\n`);
   const out = join(import.meta.dirname, "results");
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, "mixed-crowd.json"), `${JSON.stringify({ date: started.toISOString(), machine: { cores: cpus().length, node: process.version }, articles: corpus.articles, runs }, null, 2)}\n`);
+  writeFileSync(join(out, "mixed-crowd.json"), `${JSON.stringify({ date: started.toISOString(), machine: { cores: cpus().length, node: process.version }, ...mixedCrowdJson(m) }, null, 2)}\n`);
   writeFileSync(join(out, "mixed-crowd.md"), `${markdown}\n`);
   console.log("written to bench/results/mixed-crowd.md and bench/results/mixed-crowd.json");
 }
+
+/** What the table measured, in a sentence. */
+export function mixedCrowdCaption(opts: MixedCrowdOptions, articles: number): string {
+  const timed = Math.max(1, opts.seconds - 2 * RAMP_SECONDS);
+  return `${opts.clients} clients at ${CROWD_ADDRESS}: a visitor's searches (pages 1–3 of ${FLOOD_KEYWORDS.length + ONE_WORD_KEYWORDS.length} keywords) and random permalinks of ${label(articles)} articles, alternating, in ${opts.cycles} phases of ${opts.seconds} s; the reader timed ${timed} s in each (from ${RAMP_SECONDS} s after it starts) and ${timed} s alone before each; ${opts.runs} run${opts.runs > 1 ? "s" : ""}, "all" pooling every run's answers.`;
+}
+
+/** The runs without their raw samples. */
+export const mixedCrowdJson = (m: MixedCrowdRuns) => ({ articles: m.articles, pooled: m.pooled, runs: m.runs.map((r) => ({ ...r, samples: undefined })) });

@@ -32,7 +32,10 @@
 //                               PostgreSQL corpus (BENCH_ARTICLES, default 1,000,000), per-client budgets on:
 //                               BENCH_FLOOD_CLIENTS clients at one address ask for searches' pages 1–3 and random
 //                               permalinks while a reader at another opens the home page every 100 ms, alternating
-//                               with the reader alone; bench/results/mixed-crowd.md
+//                               with the reader alone (as long as it is timed beside the crowd), BENCH_FLOOD_RUNS
+//                               times (default 2), the reader's figures pooled over the runs ("all", the target's);
+//                               bench/results/mixed-crowd.md. Also in the full run, after the cold-start row on its
+//                               corpus, and once (one 4-s phase) in a quick run
 //   npm run bench -- --comments only the comments row (issue 43, bench/comments.ts) on a prepared PostgreSQL
 //                               corpus (BENCH_ARTICLES, default 1,000,000 here): 5,000,000 comments, one article
 //                               holding 100,000, seeded into it the first time (bench/comments-seed.ts: 193 s on
@@ -91,7 +94,7 @@ import { startApp } from "./app-server";
 import { label, pgliteAt, postgresAt, ready } from "./databases";
 import { explainQueries } from "./explain";
 import { runFloodAlone } from "./flood-run";
-import { runMixedCrowdAlone } from "./mixed-crowd";
+import { mixedCrowdCaption, mixedCrowdCorpus, mixedCrowdJson, mixedCrowdTable, runMixedCrowdAlone, type MixedCrowdRuns } from "./mixed-crowd";
 import { coldStartCorpus, coldStartTable, runColdStartAlone, writeColdStartResults, type ColdStartResult } from "./cold-start";
 import { commentsCorpus, commentsTable, runCommentsAlone, writeCommentsResults, type CommentsResult } from "./comments";
 import { commentsSizeFor, seedComments } from "./comments-seed";
@@ -135,6 +138,10 @@ const scaleOther = scalePair?.find((n) => n !== mainSize);
 const floodClients = env("BENCH_FLOOD_CLIENTS", 16);
 const floodOptions = { clients: floodClients, seconds: env("BENCH_FLOOD_SECONDS", 10), idleSeconds: 5, cycles: env("BENCH_FLOOD_CYCLES", 3) };
 const flood = scalePair ? floodOptions : undefined;
+// The mixed-crowd row (issue 46): alone, or in a full run on the cold-start row's corpus; a quick run's once, short.
+const mixedCrowd = quick && !mixedCrowdOnly
+  ? { clients: floodClients, seconds: 4, cycles: 1, runs: 1 }
+  : { clients: floodClients, seconds: floodOptions.seconds, cycles: floodOptions.cycles, runs: env("BENCH_FLOOD_RUNS", 2) };
 const chatQuestions = quick ? 5 : 50;
 // A few random permalinks still go through the crawl loop (the full 10,000 took 7 minutes on 10k), four
 // readers (two with one topic, two with two) through every step of the simulation, and each sitemap row
@@ -152,7 +159,7 @@ const started = performance.now();
 console.log(`bench: ${floodOnly ? "flood" : mixedCrowdOnly ? "mixed-crowd" : commentsOnly ? "comments" : digestOnly ? "digest" : coldStartOnly ? "cold-start" : quick ? "quick" : "full"} run, ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
 if (mixedCrowdOnly) {
   const port = Number(process.env.BENCH_PORT ?? 3391);
-  await runMixedCrowdAlone({ ...floodOptions, articles: mainSize, runs: env("BENCH_FLOOD_RUNS", 2), port });
+  await runMixedCrowdAlone({ ...mixedCrowd, articles: mainSize, port });
   process.exit(0);
 }
 if (floodOnly) {
@@ -257,6 +264,11 @@ if (coldStartOn) {
   console.log(`\nbench: the cold-start row on ${label(coldStartOn.articles)}…`);
   cold = await coldStartCorpus(coldStartOn.target as { databaseUrl: string }, coldStartOn.articles, { ...coldStart, port });
 }
+let crowd: MixedCrowdRuns | undefined;
+if (coldStartOn) {
+  console.log(`\nbench: the mixed-crowd row on ${label(coldStartOn.articles)}…`);
+  crowd = await mixedCrowdCorpus(coldStartOn.target as { databaseUrl: string }, coldStartOn, { ...mixedCrowd, port });
+}
 console.log("\nbench: cold start on PGlite (scripts/measure-startup.mjs)…");
 const startup = measureStartup(quick ? 1 : 3);
 
@@ -289,6 +301,7 @@ const facts = [
   `Personal recommendations (bench/recommendations.ts):\n\n${recommendTable(recommended)}`,
   comments && `Comments (bench/comments.ts${quick ? "" : "; plans in bench/results/comments-plans.md"}):\n\n${commentsTable(comments)}`,
   digest && `今日精选 (bench/digest.ts${quick ? "" : "; bench/results/digest.md, plans in digest-plans.md"}):\n\n${digestTable(digest)}`,
+  crowd && `A crowd at one address and a reader at another (bench/mixed-crowd.ts): ${mixedCrowdCaption(mixedCrowd, crowd.articles)}\n\n${renderTable(mixedCrowdTable(crowd))}`,
   cold && `Cold start, ${cold.runs.length} fresh process${cold.runs.length > 1 ? "es" : ""} on ${label(cold.articles)}, each until ${cold.seconds} s after its spawn (bench/cold-start.ts${quick ? "" : "; bench/results/cold-start.md"}), ready after ${cold.runs.map((r) => `${(r.readyMs / 1000).toFixed(1)} s`).join(", ")}:\n\n${coldStartTable(cold)}`,
 ].filter(Boolean) as string[];
 const took = (performance.now() - started) / 1000;
@@ -302,7 +315,7 @@ for (const e of explained) {
 const out = join(import.meta.dirname, "results");
 mkdirSync(out, { recursive: true });
 const prepared = [main, ...scaled.values(), ...pglite, ...(other ? [other] : [])].map((db) => ({ database: describe(db.target), articles: db.articles, seedSeconds: db.seedSeconds }));
-const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, sitemaps, crawls, recommended, comments: comments && { ...comments, plans: comments.plans.map((c) => ({ ...c, statements: c.statements.map((s) => ({ ...s, plan: undefined })) })) }, digest: digest && { ...digest, plans: digest.plans.map((c) => ({ ...c, statements: c.statements.map((s) => ({ ...s, plan: undefined })) })) }, coldStart: cold, explained };
+const json = { date: new Date().toISOString(), mode: quick ? "quick" : "full", seconds: took, load, prepared, machine: { cores: cpus().length, node: process.version, loadavg: loadavg() }, main: mainResult, targets: judged, pglite: pgliteResults, scaling, scale: otherResult, startup, summaryPipeline: summary, mediaPipeline: media, sitemaps, crawls, recommended, comments: comments && { ...comments, plans: comments.plans.map((c) => ({ ...c, statements: c.statements.map((s) => ({ ...s, plan: undefined })) })) }, digest: digest && { ...digest, plans: digest.plans.map((c) => ({ ...c, statements: c.statements.map((s) => ({ ...s, plan: undefined })) })) }, coldStart: cold, mixedCrowd: crowd && mixedCrowdJson(crowd), explained };
 writeFileSync(join(out, "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
 writeFileSync(join(out, "latest.md"), `${markdown}\n`);
 // The comments row's own files hold the figures of a full (or --comments) run; a quick run's are in latest.md only.
