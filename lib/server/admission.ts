@@ -198,8 +198,8 @@ function clientKey(req: IncomingMessage): string | null {
 }
 
 const PAGE_429 = (seconds: number) =>
-  `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>访问太频繁 - 拾阅</title></head>` +
-  `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.7;color:#333">` +
+  `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark"><title>访问太频繁 - 拾阅</title></head>` +
+  `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.7">` +
   `<h1 style="font-size:1.25rem">访问太频繁了</h1><p>来自你所在网络的请求太多，请 ${seconds} 秒后刷新页面。</p><p><a href="/">返回首页</a></p></body></html>`;
 
 function refuse(req: IncomingMessage, res: ServerResponse, kind: RequestKind, budget: "in_flight" | "time", seconds: number): false {
