@@ -111,9 +111,8 @@ async function similarCandidates(db: Db, reader: NonNullable<Reader>, now = Date
   return ids.filter((id) => open.has(id)).slice(0, PER_INTEREST);
 }
 
-/** Page 1's picks for the reader, or null when the feed is the plain hot order (no interests, or off). */
-async function firstPagePicks(db: Db, reader: NonNullable<Reader>, slots: number): Promise<Pick[] | null> {
-  const interests = await strongestInterests(db, reader.userId);
+/** Page 1's picks for the reader with these interests, or null when the feed is the plain hot order (none, or off). */
+async function firstPagePicks(db: Db, reader: NonNullable<Reader>, interests: Interest[], slots: number): Promise<Pick[] | null> {
   if (!interests.length || slots < 1) return null;
   const stats = await termStats(db).catch(() => null);
   const [found, similar, hot] = await Promise.all([
@@ -138,9 +137,10 @@ async function firstPagePicks(db: Db, reader: NonNullable<Reader>, slots: number
  */
 export async function personalFeedPage({ db, page, limit, reader }: { db: Db; page: number; limit: number; reader: NonNullable<Reader> }): Promise<Page<ArticleRow> | null> {
   if (!reader.excludeRead) return null;
-  const pinned = await pinnedArticles({ db, reader });
+  // Read together: each is a round trip the page would otherwise wait for in turn.
+  const [pinned, interests] = await Promise.all([pinnedArticles({ db, reader }), strongestInterests(db, reader.userId)]);
   if (pinned.length >= limit) return null; // pinned articles fill page 1 (a page smaller than the pins): the hot order
-  const picks = await firstPagePicks(db, reader, limit - pinned.length);
+  const picks = await firstPagePicks(db, reader, interests, limit - pinned.length);
   if (!picks) return null;
   const total = feedTotal({ db, reader });
   if (page === 1) {
