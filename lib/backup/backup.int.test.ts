@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
+import { describeOn } from "@/test/one-database";
 import { getDb } from "@/lib/db";
 import { openDatabase, PGLITE_OPTIONS, type Db } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
@@ -17,7 +18,6 @@ import { seedDemoArticles } from "@/lib/db/seed/demo";
 import { backup, BackupError, kindOf, restore } from ".";
 import { copyMigratedTemplate } from "@/test/pglite-dirs";
 
-const driver = process.env.TEST_DB_DRIVER ?? "pglite";
 const work = mkdtempSync(join(tmpdir(), "shiyue-backup-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -50,8 +50,8 @@ async function fingerprint(query: Query): Promise<Record<string, string>> {
   return out;
 }
 
-// Skipped on int-pglite (reason): the embedded project has no PostgreSQL server to pg_dump; it runs on int-postgres.
-describe.skipIf(driver !== "postgres")("PostgreSQL: pg_dump → pg_restore", () => {
+// Only on PostgreSQL (reason): the embedded project has no PostgreSQL server to pg_dump.
+describeOn("postgres", "PostgreSQL: pg_dump → pg_restore", () => {
   it("restores a populated database into an empty one, every table equal, and refuses a database with tables", async () => {
     await populate(await getDb());
     const source = process.env.DATABASE_URL!;
@@ -87,8 +87,8 @@ describe.skipIf(driver !== "postgres")("PostgreSQL: pg_dump → pg_restore", () 
   });
 });
 
-// Skipped on int-pglite (reason): pg_dump's command line is the subject, and the embedded project runs no pg_dump.
-describe.skipIf(driver !== "postgres")("PostgreSQL: what `ps` shows during a backup (issue 42, row 8)", () => {
+// Only on PostgreSQL (reason): pg_dump's command line is the subject, and the embedded project runs no pg_dump.
+describeOn("postgres", "PostgreSQL: what `ps` shows during a backup (issue 42, row 8)", () => {
   it("passes the password in pg_dump's environment, never on its command line, and makes the file 0600 before it writes", async () => {
     // A stand-in pg_dump first on PATH writes down what it was given.
     const bin = mkdtempSync(join(work, "bin-"));
@@ -111,8 +111,8 @@ describe.skipIf(driver !== "postgres")("PostgreSQL: what `ps` shows during a bac
   });
 });
 
-// Skipped on int-postgres (reason): it makes and dumps its own embedded data directories, which need no server; it runs on int-pglite.
-describe.skipIf(driver !== "pglite")("embedded PGlite: data-directory dump → restore", () => {
+// Only on PGlite (reason): it makes and dumps its own embedded data directories; on a server the other block covers backups.
+describeOn("pglite", "embedded PGlite: data-directory dump → restore", () => {
   const open = (dataDir: string) => PGlite.create(dataDir, PGLITE_OPTIONS);
 
   // Five PGlite instances (source, dump, restore, two opens, a second restore): work, not waiting; a busy 2-core

@@ -1,13 +1,13 @@
 // Both databases: migrations (PGlite runs each in a transaction without CONCURRENTLY; a server takes the advisory lock and builds indexes concurrently).
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { describeOn } from "@/test/one-database";
 import { getConfig } from "@/lib/config";
 import { getDbHandle } from "@/lib/db";
 import { COMMITTED_MIGRATIONS } from "@/test/migrations";
 import { openDatabase } from "./client";
 import { migrateDatabase } from "./migrate";
 
-const driver = process.env.TEST_DB_DRIVER;
 
 describe("migrations", () => {
   it("create every table of the data model", async () => {
@@ -53,8 +53,8 @@ describe("migrations", () => {
 });
 
 // PGlite allows one process per directory (covered by the data-directory lock tests); this case runs in int-postgres.
-// Skipped on int-pglite (reason): concurrency between processes only exists on a database server.
-describe.runIf(driver === "postgres")("migrations on a database server", () => {
+// Only on PostgreSQL (reason): concurrency between processes only exists on a database server.
+describeOn("postgres", "migrations on a database server", () => {
   it("run exactly once when instances start at the same moment", async () => {
     const url = new URL(getConfig().DATABASE_URL!);
     url.pathname = `/${url.pathname.slice(1)}_race`;

@@ -7,7 +7,8 @@
 // nothing can interrupt a query) the same code must simply keep answering.
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeOn } from "@/test/one-database";
 import * as chatRoute from "@/app/api/v1/chat/route";
 import * as feedRoute from "@/app/api/v1/articles/route";
 import * as favoritesRoute from "@/app/api/v1/favorites/route";
@@ -22,7 +23,6 @@ import { MSG } from "@/lib/messages";
 import { startRouteServer, type RouteServer } from "@/test/route-server";
 import { newUser } from "@/test/users";
 
-const postgres = process.env.TEST_DB_DRIVER === "postgres";
 let server: RouteServer;
 let token: string;
 let userId: number;
@@ -68,8 +68,8 @@ afterAll(async () => {
   resetConfig();
 });
 
-// Skipped on int-pglite (reason): statement timeouts and cancel requests are PostgreSQL server features.
-describe.skipIf(!postgres)("on PostgreSQL", () => {
+// Only on PostgreSQL (reason): statement timeouts and cancel requests are PostgreSQL server features.
+describeOn("postgres", "on PostgreSQL", () => {
   let locker: pg.Client;
   let watcher: pg.Client;
 
@@ -208,8 +208,8 @@ describe.skipIf(!postgres)("on PostgreSQL", () => {
   });
 });
 
-// Skipped on int-postgres (reason): these pin what the embedded PGlite does instead (it cannot interrupt a query).
-describe.skipIf(postgres)("on the embedded PGlite", () => {
+// Only on PGlite (reason): these pin what the embedded PGlite does instead (it cannot interrupt a query).
+describeOn("pglite", "on the embedded PGlite", () => {
   it("answers with the same code; a client going away leaves the server serving", async () => {
     await reopen(400);
     for (const [, c] of CASES) {

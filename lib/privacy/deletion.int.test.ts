@@ -5,6 +5,7 @@
 import { eq, like as sqlLike, sql } from "drizzle-orm";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
+import { describeOn } from "@/test/one-database";
 import { POST as register } from "@/app/api/v1/auth/register/route";
 import { POST as favorite } from "@/app/api/v1/favorites/route";
 import { POST as like } from "@/app/api/v1/likes/[articleId]/route";
@@ -20,7 +21,6 @@ import { call } from "@/test/api";
 import { codeSentTo, wrongCode } from "@/test/sms-codes";
 
 const PASSWORD = "secret-pass-1";
-const driver = process.env.TEST_DB_DRIVER ?? "pglite";
 let hash = "";
 let articleIds: number[] = [];
 let n = 0;
@@ -177,8 +177,8 @@ describe("DELETE /api/v1/users/me", () => {
   });
 });
 
-// Skipped on int-pglite (reason): waiting on another transaction's row lock needs two connections; PGlite has one.
-describe.skipIf(driver !== "postgres")("DELETE /api/v1/users/me with rows locked by another transaction", () => {
+// Only on PostgreSQL (reason): waiting on another transaction's row lock needs two connections; PGlite has one.
+describeOn("postgres", "DELETE /api/v1/users/me with rows locked by another transaction", () => {
   it("lets two operators leave at once while a fellow operator's row is busy: no deadlock, no 500 (issue 42, row 9)", async () => {
     // Each used to lock their own row, then the other operators': whoever got a row the other needed first, waited for
     // the other's own row, while the other waited for it. Hold the row of one who stays until both are waiting.

@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { describeOn } from "@/test/one-database";
 import { countArticles } from "@/lib/articles/queries";
 import { resetConfig } from "@/lib/config";
 import { getDb, getDbHandle } from "@/lib/db";
@@ -151,8 +152,8 @@ describe("seeding", () => {
   });
 });
 
-// Skipped on int-postgres (reason): the embedded data directory exists only on the PGlite side.
-describe.skipIf(process.env.TEST_DB_DRIVER !== "pglite")("the embedded data directory", () => {
+// Only on PGlite (reason): the embedded data directory exists only on the PGlite side.
+describeOn("pglite", "the embedded data directory", () => {
   // Asynchronous: the owner in this process must keep serving its socket while the tool runs.
   const seedCli = (dir: string) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
