@@ -1,7 +1,9 @@
 // What the bundles made beside the standalone server share (build-server.mjs: server.js; build-cli.mjs: cli/*.mjs):
 // a package the standalone server ships in its node_modules (next, native binaries, PGlite's WebAssembly, pg) is
 // imported from there; the rest (drizzle-orm, zod… which Next bundled into the server's own chunks) is bundled in;
-// our modules' `import "server-only"` guards are empty inside the bundle, as under react-server.
+// our modules' `import "server-only"` guards are empty inside the bundle, as under react-server. A CommonJS package
+// bundled in (web-push, which Next bundled into its chunks rather than ship) calls require() for Node's built-ins:
+// the banner gives the ES module one.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -27,6 +29,7 @@ export function standaloneBundle(out) {
       },
     ],
     alias: { "server-only": empty },
+    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
     logLevel: "warning",
   };
 }
