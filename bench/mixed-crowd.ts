@@ -174,7 +174,7 @@ export async function runMixedCrowdAlone(opts: MixedCrowdOptions & { articles: n
 /** What the table measured, in a sentence. */
 export function mixedCrowdCaption(opts: MixedCrowdOptions, articles: number): string {
   const timed = Math.max(1, opts.seconds - 2 * RAMP_SECONDS);
-  return `${opts.clients} clients at ${CROWD_ADDRESS}: a visitor's searches (pages 1–3 of ${FLOOD_KEYWORDS.length + ONE_WORD_KEYWORDS.length} keywords) and random permalinks of ${label(articles)} articles, alternating, in ${opts.cycles} phases of ${opts.seconds} s; the reader timed ${timed} s in each (from ${RAMP_SECONDS} s after it starts) and ${timed} s alone before each; ${opts.runs} run${opts.runs > 1 ? "s" : ""}, "all" pooling every run's answers.`;
+  return `${opts.clients} clients at ${CROWD_ADDRESS}: a visitor's searches (pages 1–3 of ${FLOOD_KEYWORDS.length + ONE_WORD_KEYWORDS.length} keywords) and random permalinks of ${label(articles)} articles, alternating, in ${opts.cycles} phase${opts.cycles > 1 ? "s" : ""} of ${opts.seconds} s; the reader timed ${timed} s in each (from ${RAMP_SECONDS} s after it starts) and ${timed} s alone before each; ${opts.runs} run${opts.runs > 1 ? "s" : ""}, "all" pooling every run's answers.`;
 }
 
 /** The runs without their raw samples. */
