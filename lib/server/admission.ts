@@ -112,12 +112,21 @@ export function createAdmission(
     });
   };
 
+  /** Takes a request out of its client's line (admitted, timed out or gone); false when it had left already. */
+  const leave = (b: Budget, w: Waiter): boolean => {
+    const i = b.waiting.indexOf(w);
+    if (i < 0) return false;
+    b.waiting.splice(i, 1);
+    waiting--;
+    clearTimeout(w.timer);
+    return true;
+  };
+
   /** Lets in the waiting requests the budget allows; when time is what it lacks, looks again once it has refilled. */
   const serve = (b: Budget) => {
     while (b.waiting.length && open(b)) {
-      const w = b.waiting.shift()!;
-      waiting--;
-      clearTimeout(w.timer);
+      const w = b.waiting[0];
+      leave(b, w);
       start(b, w.res);
       w.resolve(true);
     }
@@ -163,9 +172,7 @@ export function createAdmission(
           res,
           resolve,
           timer: setTimeout(() => {
-            b.waiting.splice(b.waiting.indexOf(w), 1);
-            waiting--;
-            resolve(turnAway(req, res, b));
+            if (leave(b, w)) resolve(turnAway(req, res, b));
           }, maxWaitMs),
         };
         w.timer.unref();
@@ -173,12 +180,7 @@ export function createAdmission(
         waiting++;
         // A client that leaves while it waits gives its place up.
         res.once("close", () => {
-          const i = b.waiting.indexOf(w);
-          if (i < 0) return;
-          b.waiting.splice(i, 1);
-          waiting--;
-          clearTimeout(w.timer);
-          resolve(false);
+          if (leave(b, w)) resolve(false);
         });
         serve(b);
       });

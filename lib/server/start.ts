@@ -45,12 +45,12 @@ export async function startServer(): Promise<void> {
     log.warn("privacy policy incomplete", { detail: "未设置 SITE_OPERATOR 或 PRIVACY_CONTACT：隐私政策无法写明运营者名称和联系方式（docs/privacy.md）" });
   }
   startPageCaches({ getDb, origin: ownOrigin(config.PORT) });
+  await startSearchUpkeep(); // on the embedded database: statistics analysed before anything reads them
   // The chat's retrieval once (jieba's dictionary, the search statistics, the database's pages), here where the
   // routes' modules live, before server/main.ts warms the pages over HTTP (lib/server/warm-up.ts).
   await warmRetrieval();
   registerCollectors(); // the gauges read when Prometheus scrapes
   await startMetricsServer();
-  await startSearchUpkeep(); // on the embedded database: statistics analysed before the warm-up
   // Searches and chat questions counted in memory, written every 30 s (web processes, workers or not).
   startActivityLog(getJobDb);
   // Background work in the web process (RUN_WORKER=false leaves it to separate processes), on the job pool:
